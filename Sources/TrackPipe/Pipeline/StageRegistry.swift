@@ -1,0 +1,61 @@
+/// Stages by name: the built-ins (`StageRegistry.builtIn()` in TrackPipeStages) plus any a third party
+/// registers. Specs name stages; the registry turns names into stage types.
+public struct StageRegistry: Sendable {
+    private var types: [String: any Stage.Type] = [:]
+    /// Names in registration order.
+    public private(set) var names: [String] = []
+
+    public init() {}
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case duplicateName(String)
+        case invalidName(String)
+        public var description: String {
+            switch self {
+            case .duplicateName(let n): return "a stage named '\(n)' is already registered"
+            case .invalidName(let n): return "stage name '\(n)' is not kebab-case (lowercase letters, digits and single hyphens)"
+            }
+        }
+    }
+
+    /// Registers `type` under its descriptor's name. A second stage with the same name is an error.
+    public mutating func register(_ type: any Stage.Type) throws {
+        let name = type.descriptor.name
+        guard Self.isKebabCase(name) else { throw Failure.invalidName(name) }
+        guard types[name] == nil else { throw Failure.duplicateName(name) }
+        types[name] = type
+        names.append(name)
+    }
+
+    /// The stage type registered as `name`.
+    public func type(named name: String) -> (any Stage.Type)? { types[name] }
+
+    /// All registered stage types, in registration order.
+    public var all: [any Stage.Type] { names.compactMap { types[$0] } }
+
+    /// Validates `parameters` for the stage `name` and builds it; problems are located under `path`.
+    public func makeStage(named name: String, parameters: [String: JSONValue], path: String) -> Result<any Stage, SpecProblems> {
+        guard let type = types[name] else {
+            let suggestion = NameSuggester.suggest(name, among: names)
+            return .failure(SpecProblems([SpecProblem(
+                path: path + ".stage",
+                message: "unknown stage '\(name)'"
+                    + (suggestion.isEmpty ? "" : "; did you mean " + suggestion.map { "'\($0)'" }.joined(separator: " or ") + "?")
+                    + " (`trackpipe stages` lists them)")]))
+        }
+        switch StageParameters.validate(parameters, for: type.descriptor, path: path) {
+        case .failure(let problems): return .failure(problems)
+        case .success(let validated):
+            do {
+                return .success(try type.init(parameters: validated))
+            } catch {
+                return .failure(SpecProblems([SpecProblem(path: path, message: "stage '\(name)' refused its parameters: \(error)")]))
+            }
+        }
+    }
+
+    static func isKebabCase(_ s: String) -> Bool {
+        guard let first = s.first, first.isLetter, first.isLowercase, s.last != "-", !s.contains("--") else { return false }
+        return s.allSatisfy { ($0.isLetter && $0.isLowercase && $0.isASCII) || ($0.isNumber && $0.isASCII) || $0 == "-" }
+    }
+}

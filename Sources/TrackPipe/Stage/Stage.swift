@@ -1,0 +1,50 @@
+/// A pipeline stage: one step that does one thing to a track (gate by accuracy, reject jumps, smooth,
+/// measure distance, award badges).
+///
+/// A stage declares itself in ``descriptor`` (name, summary, parameter table) and is built from parameters
+/// already validated against that table. ``run(_:)`` sees the whole track. Stages that can decide fix by fix
+/// — what a live app needs — conform to ``StreamingStage`` instead, and get ``run(_:)`` for free, so a causal
+/// stage behaves identically live and offline.
+///
+/// Dropping a fix is data (a ``Drop`` with its rule and measured value), never an error: throw only when the
+/// stage cannot produce a result at all.
+public protocol Stage: Sendable {
+    static var descriptor: StageDescriptor { get }
+    init(parameters: StageParameters) throws
+    func run(_ input: StageInput) throws -> StageOutput
+}
+
+extension Stage {
+    /// True for stages that decide fix by fix (``StreamingStage``): they can run live.
+    public static var isCausal: Bool { self is any StreamingStage.Type }
+}
+
+/// A causal stage: decides about each fix with at most a bounded look-ahead and never revises a decision,
+/// so it can run live, fix by fix, as a running app does. Its whole-track ``Stage/run(_:)`` is derived from
+/// the processor, so live and offline results are the same by construction.
+public protocol StreamingStage: Stage {
+    /// A fresh processor holding the per-run state.
+    func makeProcessor(context: StageContext) throws -> any FixProcessor
+}
+
+/// The per-run state of a ``StreamingStage``. The runner pushes fixes in order and calls ``finish(into:)``
+/// once at the end; the processor emits keeps, drops, changes, events, annotations and summary figures into
+/// the ``StageEmitter``. A processor may hold fixes back (auto-pause needs a window of look-ahead) but must
+/// emit every fix it was given, kept or dropped, by the time ``finish(into:)`` returns.
+public protocol FixProcessor {
+    mutating func push(_ fix: Fix, into out: inout StageEmitter) throws
+    mutating func finish(into out: inout StageEmitter) throws
+}
+
+extension StreamingStage {
+    public func run(_ input: StageInput) throws -> StageOutput {
+        var processor = try makeProcessor(context: input.context)
+        var out = StageEmitter(label: input.context.label)
+        out.reserveCapacity(input.track.fixes.count)
+        for fix in input.track.fixes {
+            try processor.push(fix, into: &out)
+        }
+        try processor.finish(into: &out)
+        return out.output
+    }
+}

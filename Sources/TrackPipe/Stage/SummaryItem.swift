@@ -1,0 +1,19 @@
+/// A figure a stage adds to the run's summary (total distance, moving time, badges earned, …), in SI units.
+public struct SummaryItem: Sendable, Hashable, Codable {
+    /// Stable kebab-case key (`distance`, `moving-time`), unique within a run's summary.
+    public var key: String
+    /// Label for a person ("Distance").
+    public var label: String
+    public var value: Double
+    public var unit: MeasurementUnit
+    /// The stage that added it.
+    public var stage: String
+
+    public init(key: String, label: String, value: Double, unit: MeasurementUnit, stage: String) {
+        self.key = key
+        self.label = label
+        self.value = value
+        self.unit = unit
+        self.stage = stage
+    }
+}

@@ -1,0 +1,18 @@
+import TrackPipe
+
+/// Every built-in stage, in the order `trackpipe stages` lists them (roughly the order a pipeline uses them).
+public enum BuiltinStages {
+    public static let all: [any Stage.Type] = [
+    ]
+}
+
+extension StageRegistry {
+    /// A registry holding every built-in stage. Third parties register theirs on top.
+    public static func builtIn() throws -> StageRegistry {
+        var registry = StageRegistry()
+        for type in BuiltinStages.all {
+            try registry.register(type)
+        }
+        return registry
+    }
+}

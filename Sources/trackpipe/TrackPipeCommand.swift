@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct TrackPipeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trackpipe",
+        abstract: "Clean, smooth and measure recorded GPS tracks with configurable pipelines.",
+        subcommands: []
+    )
+}
