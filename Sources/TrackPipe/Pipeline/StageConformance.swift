@@ -63,7 +63,11 @@ public enum StageConformance {
             }
             if g.contains(.preservesPositions) {
                 let original = Dictionary(track.fixes.map { ($0.sourceIndex, $0) }, uniquingKeysWith: { a, _ in a })
-                if first.kept.contains(where: { original[$0.sourceIndex].map { o in o.latitude != $0.latitude || o.longitude != $0.longitude || o.time != $0.time } ?? true }) {
+                let moved = first.kept.contains { kept in
+                    guard let o = original[kept.sourceIndex] else { return true }
+                    return o.latitude != kept.latitude || o.longitude != kept.longitude || o.time != kept.time
+                }
+                if moved {
                     fail("preserves positions", "a kept fix was moved or re-timed")
                 }
             }
