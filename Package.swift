@@ -22,11 +22,17 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
+        // libxml2's SAX2 parser for GPX: a well-kept C parser, streaming, >100 MB/s.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "TrackPipe",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "TrackPipeIO", dependencies: ["TrackPipe"]),
+        .target(name: "TrackPipeIO", dependencies: ["TrackPipe", "CLibXML2"]),
         .target(name: "TrackPipeStages", dependencies: ["TrackPipe", "CGSL"]),
         .executableTarget(
             name: "trackpipe",

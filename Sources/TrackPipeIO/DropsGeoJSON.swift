@@ -46,7 +46,7 @@ public enum DropsGeoJSON {
             for d in run.drops {
                 let props = Properties(input: run.input, index: d.sourceIndex, stage: d.stage, rule: d.rule, measured: d.measured,
                                        threshold: d.threshold, unit: d.unit == .none ? nil : d.unit.symbol, detail: d.detail,
-                                       time: d.fix?.time.map(Timestamp.formatISO8601))
+                                       time: d.fix?.time.flatMap(ISO8601Time.format))
                 if let f = d.fix {
                     var coordinates = [f.longitude, f.latitude]
                     if let alt = f.altitude { coordinates.append(alt) }

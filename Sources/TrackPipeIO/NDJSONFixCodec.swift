@@ -98,7 +98,7 @@ public enum NDJSONFixCodec {
             guard t.isFinite else { return .failure(LineError(line: line, rule: "unparseable-time", message: "time \(t) is not finite")) }
             time = t
         case .text(let s)?:
-            guard let t = Timestamp.parseISO8601(s) else {
+            guard let t = ISO8601Time.parse(s) else {
                 return .failure(LineError(line: line, rule: "unparseable-time", message: "time \"\(s)\" is not ISO 8601 (e.g. 2024-05-01T07:30:00Z) or Unix seconds"))
             }
             time = t
@@ -121,7 +121,7 @@ public enum NDJSONFixCodec {
 
     /// The output record of an accepted fix (`type` `fix`), times as ISO 8601.
     public static func record(for fix: Fix) -> Record {
-        Record(type: "fix", index: fix.sourceIndex, time: fix.time.map { .text(Timestamp.formatISO8601($0)) },
+        Record(type: "fix", index: fix.sourceIndex, time: fix.time.flatMap { ISO8601Time.format($0).map(TimeValue.text) },
                lat: fix.latitude, lon: fix.longitude, ele: fix.altitude,
                hacc: fix.horizontalAccuracyIsEstimated ? nil : fix.horizontalAccuracy, vacc: fix.verticalAccuracy,
                speed: fix.speed, course: fix.course, hdop: fix.hdop, vdop: fix.vdop, pdop: fix.pdop,

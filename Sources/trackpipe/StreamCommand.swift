@@ -98,7 +98,7 @@ struct DropLine: Encodable {
         threshold = d.threshold
         unit = d.unit == .none ? nil : d.unit.symbol
         detail = d.detail
-        time = d.fix?.time.map(Timestamp.formatISO8601)
+        time = d.fix?.time.flatMap(ISO8601Time.format)
         lat = d.fix?.latitude
         lon = d.fix?.longitude
     }
@@ -126,8 +126,8 @@ struct ChangeLine: Encodable {
         stage = c.stage
         from = c.original.point
         to = c.updated.point
-        fromTime = c.original.time.map(Timestamp.formatISO8601)
-        toTime = c.updated.time.map(Timestamp.formatISO8601)
+        fromTime = c.original.time.flatMap(ISO8601Time.format)
+        toTime = c.updated.time.flatMap(ISO8601Time.format)
     }
 }
 
@@ -142,7 +142,7 @@ struct EventLine: Encodable {
     init(_ e: StageEvent) {
         stage = e.stage
         kind = e.kind
-        time = e.time.map(Timestamp.formatISO8601)
+        time = e.time.flatMap(ISO8601Time.format)
         index = e.sourceIndex
         fields = e.fields
     }

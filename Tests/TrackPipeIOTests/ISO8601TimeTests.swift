@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackPipe
+import TrackPipeIO
 
-@Suite struct TimestampTests {
+@Suite struct ISO8601TimeTests {
     // Expected values computed independently with Python: datetime.fromisoformat(...).timestamp().
     @Test(arguments: [
         ("1970-01-01T00:00:00Z", 0.0),
@@ -14,7 +14,7 @@ import Testing
         ("1969-12-31T23:59:59Z", -1.0),
     ])
     func parses(_ text: String, _ expected: Double) {
-        let t = Timestamp.parseISO8601(text)
+        let t = ISO8601Time.parse(text)
         #expect(t != nil)
         #expect(abs((t ?? .nan) - expected) < 1e-6)
     }
@@ -22,15 +22,15 @@ import Testing
     @Test(arguments: ["", "2020-13-01T00:00:00Z", "2021-02-29T00:00:00Z", "2020-01-01", "2020-01-01T25:00:00Z",
                       "2020-01-01T00:00:00Q", "2020-01-01T00:00:00.Z", "garbage", "2020-01-01T00:00:00Z trailing"])
     func rejects(_ text: String) {
-        #expect(Timestamp.parseISO8601(text) == nil)
+        #expect(ISO8601Time.parse(text) == nil)
     }
 
     @Test func formatRoundTripsAgainstFoundation() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             let t = Double(Int64.random(in: -2_000_000_000...4_000_000_000, using: &rng)) + Double(Int.random(in: 0...999, using: &rng)) / 1000
-            let text = Timestamp.formatISO8601(t)
-            #expect(abs((Timestamp.parseISO8601(text) ?? .nan) - t) < 1e-6)
+            let text = ISO8601Time.format(t) ?? ""
+            #expect(abs((ISO8601Time.parse(text) ?? .nan) - t) < 1e-6)
             // Foundation's formatter agrees on the calendar date and time of day.
             let f = ISO8601DateFormatter()
             f.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]

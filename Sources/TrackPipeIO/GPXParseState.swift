@@ -1,0 +1,222 @@
+import CLibXML2
+import Foundation
+import TrackPipe
+
+/// The GPX reader's state during one SAX pass; libxml2 calls back into it through the context's userData.
+final class GPXParseState {
+    let sourceName: String
+    var ctxt: xmlParserCtxtPtr?
+    var fatal: TrackReadError?
+    var sawRoot = false
+
+    var depth = 0
+    var routeOrTrackDepth = -1
+    var metadataDepth = -1
+    var trackName: String?
+    var documentName: String?
+    var activityText: String?
+
+    var segment = -1
+    var segmentHasFixes = false
+    var pointDepth = -1
+    var point = GPXPendingPoint()
+    var recordIndex = 0
+
+    var capture = GPXElement.other
+    var captureDepth = -1
+    var captureIsStructural = false
+    var text: [UInt8] = []
+
+    var fixes: [Fix] = []
+    var rejected: [RejectedRecord] = []
+
+    init(sourceName: String) {
+        self.sourceName = sourceName
+        text.reserveCapacity(64)
+        fixes.reserveCapacity(1024)
+    }
+
+    var position: (line: Int, column: Int) {
+        guard let input = ctxt?.pointee.input else { return (0, 0) }
+        return (Int(input.pointee.line), Int(input.pointee.col))
+    }
+
+    func stop(_ error: TrackReadError) {
+        if fatal == nil { fatal = error }
+        if let ctxt { xmlStopParser(ctxt) }
+    }
+
+    func newSegment() {
+        if segment < 0 || segmentHasFixes {
+            segment += 1
+            segmentHasFixes = false
+        }
+    }
+
+    // MARK: SAX events
+
+    func start(_ localname: UnsafePointer<UInt8>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+               count: Int) {
+        let kind = GPXElement.classify(localname)
+        defer { depth += 1 }
+        if depth == 0 {
+            sawRoot = true
+            if kind != .gpx {
+                let (line, column) = position
+                stop(TrackReadError(file: sourceName, line: line, column: column,
+                                    message: "the root element is <\(String(cString: localname))>; expected <gpx>"))
+            }
+            return
+        }
+        if pointDepth >= 0 {
+            if captureDepth < 0, kind.isPointField {
+                capture = kind
+                captureDepth = depth
+                captureIsStructural = false
+                text.removeAll(keepingCapacity: true)
+            } else if kind == .gteGPS, let attributes {
+                readGTEAttributes(attributes, count: count)
+            }
+            return
+        }
+        switch kind {
+        case .trkpt, .rtept:
+            if routeOrTrackDepth >= 0 && segment < 0 { newSegment() }
+            if segment < 0 { segment = 0 }
+            pointDepth = depth
+            let (line, column) = position
+            point = GPXPendingPoint(line: line, column: column)
+            if let attributes { readCoordinates(attributes, count: count) }
+        case .trk:
+            routeOrTrackDepth = depth
+        case .rte:
+            routeOrTrackDepth = depth
+            newSegment()
+        case .trkseg:
+            newSegment()
+        case .metadata:
+            metadataDepth = depth
+        case .name, .type:
+            let isTrackChild = routeOrTrackDepth >= 0 && depth == routeOrTrackDepth + 1
+            let isDocumentName = kind == .name && (depth == 1 || (metadataDepth >= 0 && depth == metadataDepth + 1))
+            if isTrackChild || isDocumentName {
+                capture = kind
+                captureDepth = depth
+                captureIsStructural = true
+                text.removeAll(keepingCapacity: true)
+            }
+        default:
+            break
+        }
+    }
+
+    func end() {
+        depth -= 1
+        if captureDepth == depth {
+            captureDepth = -1
+            if captureIsStructural {
+                let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !value.isEmpty {
+                    if capture == .type {
+                        if activityText == nil { activityText = value }
+                    } else if routeOrTrackDepth >= 0 {
+                        if trackName == nil { trackName = value }
+                    } else if documentName == nil {
+                        documentName = value
+                    }
+                }
+            } else {
+                text.withUnsafeBufferPointer { point.set(capture, $0) }
+            }
+            capture = .other
+            return
+        }
+        if depth == pointDepth {
+            pointDepth = -1
+            finishPoint()
+        } else if depth == routeOrTrackDepth {
+            routeOrTrackDepth = -1
+        } else if depth == metadataDepth {
+            metadataDepth = -1
+        }
+    }
+
+    func characters(_ ch: UnsafePointer<UInt8>, _ len: Int) {
+        if captureDepth >= 0 { text.append(contentsOf: UnsafeBufferPointer(start: ch, count: len)) }
+    }
+
+    private func finishPoint() {
+        defer { recordIndex += 1 }
+        let result = point.makeFix(sourceIndex: recordIndex, segment: segment)
+        switch result {
+        case .success(let fix):
+            fixes.append(fix)
+            segmentHasFixes = true
+        case .failure(let problem):
+            rejected.append(RejectedRecord(sourceIndex: recordIndex, line: point.line, column: point.column,
+                                           rule: problem.rule, reason: problem.reason))
+        }
+    }
+
+    private func readCoordinates(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, count: Int) {
+        for k in 0..<count {
+            guard let name = attributes[5 * k], let value = attributes[5 * k + 3], let end = attributes[5 * k + 4]
+            else { continue }
+            let buffer = UnsafeBufferPointer(start: value, count: end - value)
+            if name[0] == 108, name[1] == 97, name[2] == 116, name[3] == 0 {  // "lat"
+                point.setCoordinate(latitude: true, buffer)
+            } else if name[0] == 108, name[1] == 111, name[2] == 110, name[3] == 0 {  // "lon"
+                point.setCoordinate(latitude: false, buffer)
+            }
+        }
+    }
+
+    private func readGTEAttributes(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, count: Int) {
+        for k in 0..<count {
+            guard let name = attributes[5 * k], let value = attributes[5 * k + 3], let end = attributes[5 * k + 4]
+            else { continue }
+            let buffer = UnsafeBufferPointer(start: value, count: end - value)
+            let key = String(cString: name)
+            if key == "speed", let kmh = DecimalText.parseDouble(buffer), kmh.isFinite {
+                point.gteSpeed = kmh / 3.6
+            } else if key == "azimuth", let deg = DecimalText.parseDouble(buffer), deg.isFinite {
+                point.gteCourse = deg
+            }
+        }
+    }
+
+    // MARK: libxml2 glue
+
+    static func state(_ ctx: UnsafeMutableRawPointer?) -> GPXParseState? {
+        guard let ctx else { return nil }
+        return Unmanaged<GPXParseState>.fromOpaque(ctx).takeUnretainedValue()
+    }
+
+    static func makeHandler() -> xmlSAXHandler {
+        var h = xmlSAXHandler()
+        h.initialized = UInt32(XML_SAX2_MAGIC)
+        h.startElementNs = { ctx, localname, _, _, _, _, nbAttributes, _, attributes in
+            guard let s = GPXParseState.state(ctx), let localname else { return }
+            s.start(localname, attributes: attributes, count: Int(nbAttributes))
+        }
+        h.endElementNs = { ctx, _, _, _ in
+            GPXParseState.state(ctx)?.end()
+        }
+        h.characters = { ctx, ch, len in
+            guard let s = GPXParseState.state(ctx), let ch, len > 0 else { return }
+            s.characters(ch, Int(len))
+        }
+        h.cdataBlock = h.characters
+        h.serror = { ctx, error in
+            guard let s = GPXParseState.state(ctx), let error else { return }
+            guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, s.fatal == nil else { return }
+            let message = error.pointee.message.map { String(cString: $0) }?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
+            let line = Int(error.pointee.line)
+            let column = Int(error.pointee.int2)
+            s.fatal = TrackReadError(file: s.sourceName, line: line > 0 ? line : nil,
+                                     column: column > 0 ? column : nil, message: "malformed XML: \(message)")
+        }
+        return h
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A file format TrackPipe reads (and, for ``isWritable`` ones, writes).
+public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// GPX 1.0 and 1.1 (read), GPX 1.1 (write).
+    case gpx
+    /// Comma-, semicolon- or tab-separated values with a header row.
+    case csv
+    /// GeoJSON (RFC 7946).
+    case geojson
+    /// NMEA 0183 sentences (GGA, RMC, GSA).
+    case nmea
+    /// Android GnssLogger text logs (`Fix,` lines).
+    case gnsslogger
+
+    /// Formats ``TrackWriter`` can produce.
+    public var isWritable: Bool {
+        switch self {
+        case .gpx, .csv, .geojson: return true
+        case .nmea, .gnsslogger: return false
+        }
+    }
+
+    /// The conventional file extension for output.
+    public var fileExtension: String {
+        switch self {
+        case .gpx: return "gpx"
+        case .csv: return "csv"
+        case .geojson: return "geojson"
+        case .nmea: return "nmea"
+        case .gnsslogger: return "txt"
+        }
+    }
+
+    /// The format named by `path`'s extension (case-insensitive), or `nil` when the extension says nothing.
+    /// `.txt` and `.log` are not mapped (they could be anything); ``sniff(_:)`` decides those.
+    public init?(pathExtension path: String) {
+        let ext = (path as NSString).pathExtension.lowercased()
+        switch ext {
+        case "gpx": self = .gpx
+        case "csv", "tsv": self = .csv
+        case "geojson", "json": self = .geojson
+        case "nmea", "nma", "ubx.nmea": self = .nmea
+        default: return nil
+        }
+    }
+
+    /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`), or `nil`.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "json": self = .geojson
+        default:
+            guard let f = TrackFormat(rawValue: name.lowercased()) else { return nil }
+            self = f
+        }
+    }
+
+    /// Guesses the format from the first bytes of the content (used for stdin and unknown extensions):
+    /// XML with a `<gpx` element → gpx; `{` → geojson; a line starting `$` with an NMEA talker → nmea;
+    /// a `Fix,` line or a GnssLogger `# Header` → gnsslogger; otherwise a line with a separator → csv.
+    /// Returns `nil` for empty or binary content.
+    public static func sniff(_ bytes: [UInt8]) -> TrackFormat? {
+        let head = bytes.prefix(4096)
+        guard !head.isEmpty else { return nil }
+        // Binary: NUL or most bytes outside printable ASCII/UTF-8.
+        if head.contains(0) { return nil }
+        let text = String(decoding: head, as: UTF8.self)
+        let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+        if trimmed.hasPrefix("<") { return text.contains("<gpx") || text.contains(":gpx") ? .gpx : nil }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .geojson }
+        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        if lines.contains(where: { $0.hasPrefix("Fix,") }) || text.contains("GnssLogger") { return .gnsslogger }
+        if lines.contains(where: { $0.hasPrefix("$G") || $0.hasPrefix("!") && $0.contains("$G") }) { return .nmea }
+        if let first = lines.first, first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }
+        return nil
+    }
+}

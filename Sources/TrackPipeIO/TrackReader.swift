@@ -1,0 +1,50 @@
+import Foundation
+import TrackPipe
+
+/// The entry point for reading tracks: picks the reader for a format, or detects the format.
+public enum TrackReader {
+    /// Reads `bytes` as `format` (detected from the content with ``TrackFormat/sniff(_:)`` when `nil`).
+    /// `sourceName` names the input in errors and rejected records (a path, or `-` for stdin).
+    public static func read(bytes: [UInt8], format: TrackFormat? = nil, sourceName: String) throws -> Track {
+        guard !bytes.isEmpty else {
+            throw TrackReadError(file: sourceName, message: "the file is empty")
+        }
+        guard let format = format ?? TrackFormat.sniff(bytes) else {
+            throw TrackReadError(file: sourceName, message:
+                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA or GnssLogger text — name it with a known extension or --from")
+        }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            switch format {
+            case .gpx: return try GPXReader.read(buffer, sourceName: sourceName)
+            case .csv: return try CSVReader.read(buffer, sourceName: sourceName)
+            case .geojson: return try GeoJSONReader.read(buffer, sourceName: sourceName)
+            case .nmea: return try NMEAReader.read(buffer, sourceName: sourceName)
+            case .gnsslogger: return try GnssLoggerReader.read(buffer, sourceName: sourceName)
+            }
+        }
+    }
+
+    /// Reads `data`; see ``read(bytes:format:sourceName:)``.
+    public static func read(data: Data, format: TrackFormat? = nil, sourceName: String) throws -> Track {
+        try read(bytes: [UInt8](data), format: format, sourceName: sourceName)
+    }
+
+    /// Reads the file at `path`, taking the format from `format`, else the extension, else the content.
+    public static func read(path: String, format: TrackFormat? = nil) throws -> Track {
+        let bytes = try readFile(path)
+        return try read(bytes: bytes, format: format ?? TrackFormat(pathExtension: path), sourceName: path)
+    }
+
+    /// The bytes of the file at `path`, or a ``TrackReadError`` saying why not.
+    public static func readFile(_ path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TrackReadError(file: path, message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw TrackReadError(file: path, message: "is a directory, not a track file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TrackReadError(file: path, message: "the file cannot be read (permissions?)")
+        }
+        return [UInt8](data)
+    }
+}

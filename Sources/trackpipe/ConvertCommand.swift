@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import TrackPipe
+import TrackPipeIO
+
+/// `trackpipe convert IN -o OUT`: reads any supported format, writes GPX 1.1, CSV or GeoJSON.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a track between formats (reads GPX, CSV, GeoJSON, NMEA, GnssLogger; writes GPX, CSV, GeoJSON).",
+        discussion: """
+            Formats come from the file extensions (.gpx, .csv, .geojson/.json, .nmea); --from and --to override \
+            them. Use - for standard input or output (the input format is then detected from the content; the \
+            output format must be given with --to). The output is written to a temporary file and renamed into \
+            place, so an interrupted run never leaves a half-written file, and it is never written over the input. \
+            Records that cannot be read are listed on standard error and left out.
+            """
+    )
+
+    @Argument(help: "Input track file, or - for standard input.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Output file, or - for standard output.")
+    var output: String
+
+    @Option(help: "Input format: gpx, csv, geojson, nmea or gnsslogger (default: from the extension, else the content).")
+    var from: String?
+
+    @Option(help: "Output format: gpx, csv or geojson (default: from the output extension).")
+    var to: String?
+
+    func validate() throws {
+        _ = try TrackInput.format(named: from, option: "--from")
+        if let f = try TrackInput.format(named: to, option: "--to"), !f.isWritable {
+            throw ValidationError("--to \(f.rawValue): TrackPipe reads \(f.rawValue) but writes only gpx, csv or geojson")
+        }
+        if to == nil {
+            if output == "-" { throw ValidationError("writing to standard output needs --to gpx|csv|geojson") }
+            guard let f = TrackFormat(pathExtension: output), f.isWritable else {
+                throw ValidationError("cannot tell the output format from '\(output)'; use a .gpx, .csv or .geojson name, or --to")
+            }
+        }
+    }
+
+    func run() throws {
+        let inFormat = try TrackInput.format(named: from, option: "--from")
+        let outFormat = try TrackInput.format(named: to, option: "--to") ?? TrackFormat(pathExtension: output)
+        guard let outFormat else { throw CLIError("\(output): cannot tell the output format; use --to") }
+        do {
+            let track = try TrackInput.read(input, format: inFormat)
+            TrackInput.reportRejected(track, file: input)
+            let bytes = try TrackWriter.encode(track, format: outFormat, target: output)
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(bytes))
+            } else {
+                try AtomicFileWriter.write(bytes, to: output, protecting: [input])
+            }
+        } catch let error as TrackReadError {
+            throw CLIError(error.description)
+        } catch let error as TrackWriteError {
+            throw CLIError(error.description)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import TrackPipe
+import TrackPipeIO
+
+/// `trackpipe info IN…`: what is in a track file, before any cleaning.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Summarise track files: fixes, segments, time span, raw distance, bounding box, sampling, fields, invalid values.",
+        discussion: """
+            Nothing is filtered: the distance is the raw sum between consecutive fixes of each segment, and \
+            "invalid values" counts fixes the source itself marked (negative accuracy, no GPS altitude, fix \
+            quality none). Files that cannot be read are reported on standard error and the exit status is 1; \
+            the others are still summarised.
+            """
+    )
+
+    @Argument(help: "Track files (gpx, csv, geojson, nmea, gnsslogger), or - for standard input.")
+    var inputs: [String]
+
+    @Option(help: "Input format for every file (default: from each extension, else the content).")
+    var from: String?
+
+    @Flag(help: "Print a JSON array with one object per readable file (SI units: metres, seconds).")
+    var json = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one track file") }
+        _ = try TrackInput.format(named: from, option: "--from")
+    }
+
+    func run() throws {
+        let format = try TrackInput.format(named: from, option: "--from")
+        var summaries: [TrackSummary] = []
+        var failed = false
+        for path in inputs {
+            do {
+                let track = try TrackInput.read(path, format: format)
+                summaries.append(TrackSummary(track: track, file: path))
+                if !json { print(summaries[summaries.count - 1].text) }
+            } catch let error as TrackReadError {
+                failed = true
+                FileHandle.standardError.write(Data("trackpipe: error: \(error.description)\n".utf8))
+            }
+        }
+        if json { print(try CLIJSON.string(summaries)) }
+        if failed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import TrackPipe
+import TrackPipeIO
+
+/// Reading tracks for the CLI: a path or `-` (standard input), an optional `--from` format.
+enum TrackInput {
+    /// The format a `--from`/`--to` value names, or a validation error listing the choices.
+    static func format(named name: String?, option: String) throws -> TrackFormat? {
+        guard let name else { return nil }
+        guard let f = TrackFormat(name: name) else {
+            throw ValidationError("unknown format '\(name)' for \(option); choose one of "
+                                      + TrackFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return f
+    }
+
+    static func read(_ path: String, format: TrackFormat?) throws -> Track {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return try TrackReader.read(data: data, format: format, sourceName: "-")
+        }
+        return try TrackReader.read(path: path, format: format)
+    }
+
+    /// Tells the user, on standard error, which records the reader rejected (never silently).
+    static func reportRejected(_ track: Track, file: String, limit: Int = 10) {
+        guard !track.rejected.isEmpty else { return }
+        var text = "trackpipe: \(file): \(track.rejected.count) record\(track.rejected.count == 1 ? "" : "s") could not be read and \(track.rejected.count == 1 ? "was" : "were") skipped:\n"
+        for r in track.rejected.prefix(limit) {
+            let place = r.line.map { "line \($0)" + (r.column.map { ", column \($0)" } ?? "") } ?? "record \(r.sourceIndex)"
+            text += "  \(place): \(r.rule): \(r.reason)\n"
+        }
+        if track.rejected.count > limit { text += "  … and \(track.rejected.count - limit) more\n" }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
