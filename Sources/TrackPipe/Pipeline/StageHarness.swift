@@ -16,10 +16,6 @@ public struct StageHarness<S: Stage> {
         self.init(try S(parameters: validated), activity: activity)
     }
 
-    public struct InvariantViolation: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Runs the stage on `fixes` (with earlier annotations if any) and checks that every input fix is kept
     /// or dropped exactly once, by ``Fix/sourceIndex``.
     public func run(_ fixes: [Fix], annotations: Annotations = Annotations(), summary: [SummaryItem] = []) throws -> StageOutput {
@@ -46,21 +42,9 @@ public struct StageHarness<S: Stage> {
         return steps
     }
 
-    /// Throws when `output` does not account for every fix of `input` exactly once.
+    /// Throws ``PipelineError/accountingBroken(stage:detail:)`` when `output` does not account for every
+    /// fix of `input` exactly once.
     public static func checkAccounting(input: [Fix], output: StageOutput, stage: String) throws {
-        if output.kept.count + output.dropped.count != input.count {
-            throw InvariantViolation(description: "stage \(stage): \(input.count) fixes in, \(output.kept.count) kept + \(output.dropped.count) dropped")
-        }
-        var seen = Set<Int>()
-        seen.reserveCapacity(input.count)
-        for i in output.kept.map(\.sourceIndex) + output.dropped.map(\.sourceIndex) {
-            if !seen.insert(i).inserted {
-                throw InvariantViolation(description: "stage \(stage): fix with source index \(i) reported twice")
-            }
-        }
-        let inputIndices = Set(input.map(\.sourceIndex))
-        if seen != inputIndices {
-            throw InvariantViolation(description: "stage \(stage): output fixes are not the input fixes (source indices differ)")
-        }
+        try PipelineAccounting.check(input: input, output: output, stage: stage)
     }
 }

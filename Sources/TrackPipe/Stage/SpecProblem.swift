@@ -1,6 +1,6 @@
 /// One problem found in a pipeline spec, located by a JSON path (`$.stages[1].max-horizontal-accuracy`) or,
 /// for text that is not JSON, by line and column.
-public struct SpecProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct SpecProblem: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     public var path: String
     public var message: String
 

@@ -8,12 +8,16 @@ public struct StageDescriptor: Sendable {
     public var discussion: String
     /// The parameter table.
     public var parameters: [ParameterSpec]
+    /// What the stage promises about its output; ``StageConformance`` checks it.
+    public var guarantees: StageGuarantees
 
-    public init(name: String, summary: String, discussion: String = "", parameters: [ParameterSpec]) {
+    public init(name: String, summary: String, discussion: String = "", parameters: [ParameterSpec],
+                guarantees: StageGuarantees = []) {
         self.name = name
         self.summary = summary
         self.discussion = discussion
         self.parameters = parameters
+        self.guarantees = guarantees
     }
 
     /// The parameter named `name`, if declared.

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// TrackPipe's benchmarks, a package of their own so the main package builds fast.
+// Run: cd Benchmarks && swift package benchmark   (needs libjemalloc-free malloc counting via MallocInterposer)
+let package = Package(
+    name: "TrackPipeBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "TrackPipe", path: "../"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "PipelineBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+                .product(name: "TrackPipeIO", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/PipelineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

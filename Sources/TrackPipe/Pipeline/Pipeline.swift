@@ -1,0 +1,111 @@
+/// A validated pipeline: the spec plus the stages it names, built from a registry. Run it on a whole track
+/// (``run(_:)``) or live, fix by fix (``live(activity:)``).
+public struct Pipeline: Sendable {
+    /// A stage of the pipeline with its label.
+    public struct Step: Sendable {
+        public var label: String
+        public var stage: any Stage
+        /// The stage's registered name.
+        public var name: String { type(of: stage).descriptor.name }
+        public var isCausal: Bool { type(of: stage).isCausal }
+    }
+
+    public let spec: PipelineSpec
+    public let steps: [Step]
+
+    /// Validates every entry of `spec` against `registry` — unknown stages, unknown or wrong parameters —
+    /// and builds the stages. All problems are reported together; nothing runs.
+    public static func build(_ spec: PipelineSpec, registry: StageRegistry) -> Result<Pipeline, SpecProblems> {
+        var problems: [SpecProblem] = []
+        var steps: [Step] = []
+        for entry in spec.entries {
+            switch registry.makeStage(named: entry.stage, parameters: entry.parameters, path: entry.path) {
+            case .success(let stage): steps.append(Step(label: entry.label, stage: stage))
+            case .failure(let p): problems += p.problems
+            }
+        }
+        if !problems.isEmpty { return .failure(SpecProblems(problems)) }
+        return .success(Pipeline(spec: spec, steps: steps))
+    }
+
+    /// Parses, shape-checks and builds a spec in one go; `source` names the file in messages.
+    public static func load(_ data: [UInt8], source: String? = nil, registry: StageRegistry) -> Result<Pipeline, SpecProblems> {
+        PipelineSpec.parse(.init(data), source: source).flatMap { spec in
+            build(spec, registry: registry).mapError { SpecProblems($0.problems, source: source) }
+        }
+    }
+
+    /// What this pipeline records in every output.
+    public var provenance: Provenance {
+        Provenance(pipelineName: spec.name, pipelineHash: spec.contentHash, trackpipeVersion: TrackPipeVersion.current)
+    }
+
+    /// This pipeline without its whole-track stages — what can run live. Its provenance names the spec with
+    /// a `(causal stages)` suffix so a live result is never mistaken for the full pipeline's.
+    public func causalPart() -> Pipeline {
+        var spec = self.spec
+        if !wholeTrackStages.isEmpty { spec.name += " (causal stages)" }
+        return Pipeline(spec: spec, steps: steps.filter(\.isCausal))
+    }
+
+    /// Stages that need the whole track (cannot run live), by label.
+    public var wholeTrackStages: [String] { steps.filter { !$0.isCausal }.map(\.label) }
+
+    /// Runs every stage on the whole track, in order. Reader rejections are reported as drops of the `read`
+    /// stage. Throws ``PipelineError`` when a stage fails or breaks the kept + dropped = read invariant.
+    public func run(_ track: Track, clock: ContinuousClock = ContinuousClock()) throws -> PipelineResult {
+        var current = track
+        current.rejected = []
+        var annotations = Annotations()
+        var summary: [SummaryItem] = []
+        var dropped = track.rejected.map(Drop.init(rejected:))
+        var changed: [FixChange] = []
+        var events: [StageEvent] = []
+        var reports = [StageReport(label: Drop.readStage, stage: Drop.readStage, fixesIn: track.recordCount,
+                                   fixesOut: track.fixes.count, dropped: track.rejected.count, changed: 0,
+                                   dropsByRule: StageReport.count(dropped), wallTime: 0)]
+        for step in steps {
+            let context = StageContext(label: step.label, activity: current.activity, trackName: current.name, isLive: false)
+            let input = StageInput(track: current, annotations: annotations, summary: summary, context: context)
+            let start = clock.now
+            let output: StageOutput
+            do {
+                output = try step.stage.run(input)
+            } catch {
+                throw PipelineError.stageFailed(stage: step.label, underlying: "\(error)")
+            }
+            let elapsed = start.duration(to: clock.now)
+            try PipelineAccounting.check(input: current.fixes, output: output, stage: step.label)
+            reports.append(StageReport(label: step.label, stage: step.name, fixesIn: current.fixes.count,
+                                       fixesOut: output.kept.count, dropped: output.dropped.count,
+                                       changed: output.changed.count, dropsByRule: StageReport.count(output.dropped),
+                                       wallTime: elapsed.seconds))
+            current.fixes = output.kept
+            annotations.merge(output.annotations)
+            for item in output.summary {
+                summary.removeAll { $0.key == item.key }
+                summary.append(item)
+            }
+            dropped += output.dropped
+            changed += output.changed
+            events += output.events
+        }
+        return PipelineResult(provenance: provenance, input: InputSummary(track), track: current, dropped: dropped,
+                              changed: changed, annotations: annotations, summary: summary, events: events, stages: reports)
+    }
+
+    /// A live runner for this pipeline. Refused, naming them, when any stage needs the whole track.
+    public func live(activity: Activity? = nil, trackName: String? = nil) throws -> LivePipeline {
+        let offline = wholeTrackStages
+        guard offline.isEmpty else { throw PipelineError.notCausal(stages: offline) }
+        return try LivePipeline(steps: steps, activity: activity, trackName: trackName, provenance: provenance)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    var seconds: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) * 1e-18
+    }
+}

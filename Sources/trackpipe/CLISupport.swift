@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import TrackPipe
+import TrackPipeStages
+
+/// A user-facing error: printed as `trackpipe: error: MESSAGE` with exit status 1, no stack trace.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}
+
+/// The registry the CLI uses: the built-in stages.
+enum CLIRegistry {
+    static func make() throws -> StageRegistry { try StageRegistry.builtIn() }
+}
+
+/// Loads pipeline specs for the CLI: a file, or the embedded default.
+enum CLIPipelines {
+    static func load(path: String, registry: StageRegistry) -> Result<Pipeline, SpecProblems> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            return .failure(SpecProblems([SpecProblem(path: "$", message: "the spec file \(why)")], source: path))
+        }
+        return Pipeline.load(Array(data), source: path, registry: registry)
+    }
+
+    /// The spec at `path`, or the embedded default pipeline when `path` is nil (with `causalOnly`, the
+    /// default pipeline's causal stages only — what `stream` runs when given no spec).
+    static func loadOrDefault(path: String?, registry: StageRegistry, causalOnly: Bool = false) throws -> Pipeline {
+        let result = path.map { load(path: $0, registry: registry) }
+            ?? Pipeline.load(Array(BuiltinPipelines.defaultSpec.utf8), source: "(default pipeline)", registry: registry)
+        switch result {
+        case .success(let p):
+            guard causalOnly else { return p }
+            return p.causalPart()
+        case .failure(let problems): throw CLIError("invalid pipeline spec:\n" + problems.description)
+        }
+    }
+}
+
+/// Pretty, key-sorted JSON for terminal and file output.
+enum CLIJSON {
+    static func string<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try data(value), as: UTF8.self)
+    }
+
+    static func data<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(value)
+    }
+}
+
+/// Word-wraps help text for the terminal.
+enum TextWrap {
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty, line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import TrackPipe
+
+@Suite struct PipelineRunnerTests {
+    func pipeline(_ text: String) throws -> Pipeline {
+        try Pipeline.load(Array(text.utf8), registry: try testRegistry()).get()
+    }
+
+    @Test func keptPlusDroppedEqualsReadIncludingReaderRejections() throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "drop-odd"}, {"stage": "counting", "required-thing": 1}]}"#)
+        var track = Track(fixes: equatorFixes(10))
+        track.rejected = [RejectedRecord(sourceIndex: 10, line: 12, rule: "latitude-out-of-range", reason: "lat 91")]
+        let r = try p.run(track)
+        #expect(r.input.records == 11)
+        #expect(r.track.fixes.count + r.dropped.count == 11)
+        #expect(r.track.fixes.map(\.sourceIndex) == [0, 2, 4, 6, 8])
+        #expect(r.dropped.first?.stage == "read")
+        #expect(r.stages.map(\.label) == ["read", "drop-odd", "counting"])
+        #expect(r.stages[1].dropsByRule == ["odd": 5])
+        #expect(r.summaryValue("count") == 5)
+        #expect(r.events.map(\.kind) == ["done"])
+        for s in r.stages { #expect(s.fixesIn == s.fixesOut + s.dropped) }
+    }
+
+    @Test func aStageThatLosesFixesIsAnErrorNotASilentLoss() throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "losing"}]}"#)
+        #expect(throws: PipelineError.self) { try p.run(Track(fixes: equatorFixes(3))) }
+    }
+
+    @Test func liveRefusesWholeTrackStagesNamingThem() throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "drop-odd"}, {"stage": "counting", "label": "tally", "required-thing": 1}]}"#)
+        #expect(throws: PipelineError.notCausal(stages: ["tally"])) { _ = try p.live() }
+    }
+
+    @Test func liveMatchesOfflineAndDecidesPerFix() throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "drop-odd"}, {"stage": "drop-odd", "label": "again"}]}"#)
+        let fixes = equatorFixes(7)
+        let offline = try p.run(Track(fixes: fixes))
+        var live = try p.live()
+        var accepted: [Fix] = []
+        var dropped: [Drop] = []
+        for fix in fixes {
+            let out = try live.push(fix)
+            // Every fix is decided as soon as it is pushed.
+            #expect(out.count == 1)
+            for o in out {
+                if case .accepted(let f) = o { accepted.append(f) }
+                if case .dropped(let d) = o { dropped.append(d) }
+            }
+        }
+        let tail = try live.finish()
+        #expect(tail.count == 2)  // one "done" event per stage
+        #expect(accepted == offline.track.fixes)
+        #expect(dropped == offline.dropped)
+        #expect(try live.finish().isEmpty)
+    }
+
+    @Test func emptyPipelineOnlyReads() throws {
+        let p = try pipeline(#"{"version": 1, "name": "raw", "stages": []}"#)
+        let r = try p.run(Track(fixes: equatorFixes(4)))
+        #expect(r.track.fixes.count == 4)
+        #expect(r.provenance.pipelineName == "raw")
+        #expect(r.provenance.trackpipeVersion == TrackPipeVersion.current)
+    }
+
+    @Test func registryRefusesDuplicatesAndBadNames() throws {
+        var r = try testRegistry()
+        #expect(throws: StageRegistry.Failure.duplicateName("drop-odd")) { try r.register(DropOddStage.self) }
+        #expect(StageRegistry.isKebabCase("accuracy-gate"))
+        #expect(!StageRegistry.isKebabCase("Accuracy_gate"))
+        #expect(!StageRegistry.isKebabCase("a--b"))
+    }
+}
