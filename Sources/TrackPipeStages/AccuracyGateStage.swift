@@ -71,7 +71,8 @@ public struct AccuracyGateStage: StreamingStage {
                 help: "Warm-up: drop fixes until this many consecutive fixes have passed the other rules (the last "
                     + "of them is the first kept). Default 0 = off: on the reference run the accuracy threshold "
                     + "alone removes all 20 warm-up fixes."),
-        ]
+        ],
+        guarantees: [.preservesOrder, .preservesPositions]
     )
 
     public var maxHorizontalAccuracy: Double

@@ -66,7 +66,8 @@ public struct SupermanJumpStage: StreamingStage {
                 "accuracy-aware", default: true,
                 help: "Subtract both accuracy radii (m) from the step before computing speed. Default true: "
                     + "overlapping accuracy circles are not a jump."),
-        ]
+        ],
+        guarantees: [.preservesOrder, .preservesPositions]
     )
 
     public var activity: ActivityChoice

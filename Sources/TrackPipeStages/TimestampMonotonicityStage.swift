@@ -47,7 +47,8 @@ public struct TimestampMonotonicityStage: StreamingStage {
                 help: "Of two fixes with the same time keep the more accurate (smaller horizontal accuracy, m); ties "
                     + "keep the first. Costs one fix of hold-back live. Default true: the better-measured report of "
                     + "an instant is the better guess. false keeps the first with no hold-back."),
-        ]
+        ],
+        guarantees: [.preservesOrder, .strictlyIncreasingTime, .preservesPositions]
     )
 
     public var preferAccurateDuplicate: Bool

@@ -60,7 +60,8 @@ public struct TimestampRepairStage: Stage {
                 "detect-forward-jumps", default: false,
                 help: "Also treat a forward time step with a normal position step as a clock jump. Default false: "
                     + "loggers that stop recording while stationary look the same (mtk_logger.gpx: 4226 s, 0 m)."),
-        ]
+        ],
+        guarantees: [.strictlyIncreasingTime]
     )
 
     public var policy: TimestampRepairPolicy
