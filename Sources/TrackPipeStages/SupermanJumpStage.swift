@@ -28,9 +28,12 @@ import TrackPipe
 ///
 /// Limits per activity: ``JumpSpeedLimit`` (running 12.5 m/s, walking 6, cycling 30, driving 85).
 ///
-/// Measured on ../shared/reference/kalman/input_2300.csv (3 flagged jumps of ~2 km; see the notes): alone, with
-/// the defaults it drops the 3 jumps; precision/recall in /work/notes/filters.md and recomputed by
-/// `SupermanJumpReferenceTests`.
+/// Measured on ../shared/reference/kalman/input_2300.csv (3 flagged jumps of ~2 km), after `accuracy-gate` and
+/// `timestamp-monotonicity`: precision 1.00, recall 1.00 for any limit from 8 to 50 m/s (5 m/s: precision
+/// 0.75); alone on the raw rows recall 1.00, precision 0.43 (its other drops are the invalid rows).
+/// `max-acceleration` 2 / 5 / 10 m/s² gives precision 0.27 / 0.75 / 1.00 — it finds nothing the speed rule
+/// misses, hence off. `recovery-fixes` 2, 3, 5 give the same result there (the jumps are single fixes).
+/// Recomputed by `SupermanJumpStageTests.referenceRunPrecisionAndRecall`; sweep in /work/notes/filters.md.
 public struct SupermanJumpStage: StreamingStage {
     public static let descriptor = StageDescriptor(
         name: "superman-jump",
