@@ -25,7 +25,7 @@ import TrackPipe
 ///
 /// Measured on ../shared/reference/kalman/input_2300.csv against truth_2300.csv (20 warm-up rows with 30–148 m
 /// accuracy, 4 rows with accuracy −1): defaults drop 24 rows, precision 1.00, recall 1.00 for warm-up + invalid
-/// (the test `AccuracyGateReferenceTests` recomputes this). Thresholds from 15 m to 30 m give the same result
+/// (recomputed by `AccuracyGateStageTests.referenceRunPrecisionAndRecall`). Thresholds from 15 m to 30 m give the same result
 /// on that track (its clean fixes have at most 15 m, its warm-up fixes at least 30.7 m); 20 m is kept as the
 /// documented MoonRunner value inside that band.
 public struct AccuracyGateStage: StreamingStage {

@@ -36,7 +36,7 @@ import TrackPipe
 /// Measured on ../shared/reference/kalman (after accuracy-gate, timestamp-monotonicity, superman-jump; truth:
 /// 157 fixes with true speed < 0.1 m/s in 2 stops of 81 s and 73 s, 153 s stopped): defaults find exactly the
 /// 2 stops, per-fix precision 0.852, recall 0.987, paused time 182 s (the extra is the slowing down and
-/// speeding up inside the circle). Sweep and f9k-rtk-drive figures in /work/notes/filters.md.
+/// speeding up inside the circle). Sweep and f9k-rtk-drive figures in the README (section Filters).
 public struct AutoPauseStage: StreamingStage {
     public static let descriptor = StageDescriptor(
         name: "auto-pause",

@@ -33,7 +33,7 @@ import TrackPipe
 /// 0.75); alone on the raw rows recall 1.00, precision 0.43 (its other drops are the invalid rows).
 /// `max-acceleration` 2 / 5 / 10 m/s² gives precision 0.27 / 0.75 / 1.00 — it finds nothing the speed rule
 /// misses, hence off. `recovery-fixes` 2, 3, 5 give the same result there (the jumps are single fixes).
-/// Recomputed by `SupermanJumpStageTests.referenceRunPrecisionAndRecall`; sweep in /work/notes/filters.md.
+/// Recomputed by `SupermanJumpStageTests.referenceRunPrecisionAndRecall`; sweep in the README (section Filters).
 public struct SupermanJumpStage: StreamingStage {
     public static let descriptor = StageDescriptor(
         name: "superman-jump",

@@ -26,7 +26,7 @@ import TrackPipe
 /// `not-later` until the clock passes the last accepted time again; offline, run `timestamp-repair` first.
 ///
 /// Measured on ../shared/reference/kalman/input_2300.csv (3 duplicate rows, 5 swapped pairs; see
-/// /work/notes/filters.md): 8 drops; duplicates precision 1.00 / recall 1.00 (the flagged duplicate is the
+/// the README (section Filters)): 8 drops; duplicates precision 1.00 / recall 1.00 (the flagged duplicate is the
 /// later row of an equal-accuracy pair, so the tie rule drops exactly it); swapped pairs: one row of each of
 /// the 5 pairs dropped (the causal rule cannot restore the order, it can only drop the late row).
 public struct TimestampMonotonicityStage: StreamingStage {
