@@ -3,6 +3,11 @@ import TrackPipe
 /// Every built-in stage, in the order `trackpipe stages` lists them (roughly the order a pipeline uses them).
 public enum BuiltinStages {
     public static let all: [any Stage.Type] = [
+        AccuracyGateStage.self,
+        TimestampMonotonicityStage.self,
+        TimestampRepairStage.self,
+        SupermanJumpStage.self,
+        AutoPauseStage.self,
     ]
 }
 

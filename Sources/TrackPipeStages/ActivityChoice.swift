@@ -1,0 +1,17 @@
+import TrackPipe
+
+/// A stage's `activity` parameter: a fixed activity, or `auto` = the track's activity when known, else running.
+public enum ActivityChoice: String, Sendable, Hashable, CaseIterable {
+    case auto, running, walking, cycling, driving
+
+    /// The activity to use for a run whose context says `trackActivity`.
+    public func resolve(_ trackActivity: Activity?) -> Activity {
+        switch self {
+        case .auto: return trackActivity ?? .running
+        case .running: return .running
+        case .walking: return .walking
+        case .cycling: return .cycling
+        case .driving: return .driving
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import TrackPipe
+
+/// The fastest plausible speed per activity, metres per second: `superman-jump`'s default limit. Each is a
+/// documented human or vehicle extreme plus headroom, so that a real effort is never cut; the filter is for
+/// kilometre-sized GPS jumps, not for policing pace. Accuracy radii are subtracted from the step before the
+/// speed is computed, so noise does not need to fit under these limits.
+public enum JumpSpeedLimit {
+    /// Running: 12.5 m/s (45 km/h) — Usain Bolt's peak speed in the 100 m world record (Berlin 2009) was
+    /// about 12.4 m/s, the fastest a human has been measured on foot.
+    public static let running = 12.5
+    /// Walking: 6 m/s (21.6 km/h) — the 20 km race-walk world record averages about 4.4 m/s; headroom for a
+    /// walker who breaks into a run for a few steps.
+    public static let walking = 6.0
+    /// Cycling: 30 m/s (108 km/h) — around the fastest descents ridden in professional road races (reported
+    /// around 100 km/h); sprint finishes reach about 20 m/s.
+    public static let cycling = 30.0
+    /// Driving: 85 m/s (306 km/h) — above what road cars reach on an unrestricted motorway.
+    public static let driving = 85.0
+
+    /// The limit for `activity`; `other` uses the running limit (the tool's default activity).
+    public static func maxSpeed(for activity: Activity) -> Double {
+        switch activity {
+        case .running, .other: return running
+        case .walking: return walking
+        case .cycling: return cycling
+        case .driving: return driving
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+import TrackPipe
+@testable import TrackPipeStages
+
+@Suite struct AccuracyGateStageTests {
+    typealias H = StageHarness<AccuracyGateStage>
+    func fix(_ i: Int, t: Double?, east: Double = 0, accuracy: Double? = 5, vertical: Double? = nil, hdop: Double? = nil) -> Fix {
+        TestTracks.fix(i, t: t, east: east, accuracy: accuracy, vertical: vertical, hdop: hdop)
+    }
+
+    @Test func keepsExactlyAtThresholdDropsJustAbove() throws {
+        let out = try H().run([fix(0, t: 0, accuracy: 20), fix(1, t: 1, east: 3, accuracy: 20.001)])
+        #expect(out.keptIndices == [0])
+        let d = try #require(out.drop(of: 1))
+        #expect(d.rule == "max-horizontal-accuracy")
+        #expect(d.measured == 20.001)
+        #expect(d.threshold == 20)
+        #expect(d.unit == .metres)
+    }
+
+    @Test func negativeAccuracyIsInvalid() throws {
+        let out = try H().run([fix(0, t: 0, accuracy: -1), fix(1, t: 1, accuracy: 0)])
+        #expect(out.drop(of: 0)?.rule == "invalid-horizontal-accuracy")
+        #expect(out.drop(of: 0)?.measured == -1)
+        #expect(out.keptIndices == [1])  // zero accuracy is valid (and exact)
+    }
+
+    @Test func unknownAccuracyKeptUnlessAsked() throws {
+        let fixes = [fix(0, t: 0, accuracy: nil)]
+        #expect(try H().run(fixes).keptIndices == [0])
+        let out = try H(parameters: ["drop-unknown-accuracy": .bool(true)]).run(fixes)
+        #expect(out.drop(of: 0)?.rule == "unknown-horizontal-accuracy")
+    }
+
+    @Test func negativeVerticalAccuracyIsACellFix() throws {
+        let fixes = [fix(0, t: 0, vertical: -1), fix(1, t: 1, vertical: 0)]
+        let out = try H().run(fixes)
+        #expect(out.drop(of: 0)?.rule == "invalid-vertical-accuracy")
+        #expect(out.keptIndices == [1])
+        #expect(try H(parameters: ["drop-invalid-vertical-accuracy": .bool(false)]).run(fixes).keptIndices == [0, 1])
+    }
+
+    @Test func hdopOnlySourcesUseTheEstimate() throws {
+        // HDOP 4 × 5 m = 20 m: exactly at the threshold, kept; HDOP 4.2 → 21 m, dropped.
+        let fixes = [fix(0, t: 0, accuracy: nil, hdop: 4), fix(1, t: 1, accuracy: nil, hdop: 4.2)]
+        let out = try H().run(fixes)
+        #expect(out.keptIndices == [0])
+        let d = try #require(out.drop(of: 1))
+        #expect(d.rule == "max-horizontal-accuracy")
+        #expect(abs((d.measured ?? 0) - 21) < 1e-9)
+    }
+
+    @Test func maxHDOPGatesHDOPOnlySources() throws {
+        var estimated = fix(2, t: 2, accuracy: nil, hdop: 3.5)
+        estimated.estimateAccuracyFromHDOPIfMissing()  // as a reader does: accuracy 17.5 m, estimated
+        let fixes = [fix(0, t: 0, accuracy: nil, hdop: 3), fix(1, t: 1, accuracy: nil, hdop: 3.01), estimated,
+                     fix(3, t: 3, accuracy: 30, hdop: 1)]
+        let out = try H(parameters: ["max-hdop": .number(3)]).run(fixes)
+        #expect(out.keptIndices == [0])
+        #expect(out.drop(of: 1)?.rule == "max-hdop")
+        #expect(out.drop(of: 1)?.threshold == 3)
+        #expect(out.drop(of: 2)?.rule == "max-hdop")
+        // A measured accuracy is judged on accuracy even when HDOP is present.
+        #expect(out.drop(of: 3)?.rule == "max-horizontal-accuracy")
+    }
+
+    @Test func noFixQualityIsDropped() throws {
+        var noFix = fix(0, t: 0, accuracy: 3)
+        noFix.fixQuality = FixQuality.none
+        #expect(try H().run([noFix]).drop(of: 0)?.rule == "no-fix")
+        #expect(try H(parameters: ["drop-no-fix": .bool(false)]).run([noFix]).keptIndices == [0])
+    }
+
+    @Test func warmUpNeedsConsecutivePassingFixes() throws {
+        let acc: [Double] = [50, 10, 10, 50, 10, 10, 10, 10]
+        let fixes = acc.enumerated().map { fix($0.offset, t: Double($0.offset), accuracy: $0.element) }
+        let out = try H(parameters: ["warm-up-settle-fixes": .number(3)]).run(fixes)
+        #expect(out.keptIndices == [6, 7])
+        #expect(out.dropped.map(\.rule) == ["max-horizontal-accuracy", "warm-up", "warm-up", "max-horizontal-accuracy",
+                                             "warm-up", "warm-up"])
+        // After warm-up the threshold still applies but warm-up never restarts.
+        let later = fixes + [fix(8, t: 8, accuracy: 50), fix(9, t: 9, accuracy: 10)]
+        #expect(try H(parameters: ["warm-up-settle-fixes": .number(3)]).run(later).keptIndices == [6, 7, 9])
+    }
+
+    @Test func edgeCases() throws {
+        #expect(try H().run([]).kept.isEmpty)
+        #expect(try H().run([fix(0, t: nil)]).keptIndices == [0])
+        let allInvalid = (0..<10).map { fix($0, t: Double($0), accuracy: -1) }
+        let out = try H().run(allInvalid)
+        #expect(out.kept.isEmpty && out.dropped.count == 10)
+        let nan = fix(0, t: 0, accuracy: .nan)
+        #expect(try H().run([nan]).drop(of: 0)?.rule == "invalid-horizontal-accuracy")
+    }
+
+    @Test(arguments: StageTestSupport.seeds) func neverAddsOrReorders(seed: UInt64) throws {
+        let fixes = TestTracks.random(seed: seed, count: 300)
+        let out = try StageTestSupport.liveEqualsOffline(try H(), fixes)
+        #expect(StageTestSupport.isOrderedSubset(out.kept, of: fixes))
+        #expect(out.kept.count + out.dropped.count == fixes.count)
+    }
+
+    @Test func conformance() {
+        let tracks: [(name: String, track: Track)] = [("empty", Track()), ("one", Track(fixes: TestTracks.straight(count: 1))),
+                                                      ("random", Track(fixes: TestTracks.random(seed: 7, count: 200)))]
+        #expect(StageConformance.check(AccuracyGateStage.self, on: tracks).isEmpty)
+    }
+
+    /// The measured figure quoted in the stage's documentation: every warm-up and invalid row, nothing else.
+    @Test func referenceRunPrecisionAndRecall() throws {
+        guard let ref = try ReferenceRun.load() else { return }
+        let out = try H().run(ref.fixes)
+        let actual = Set(ref.truth.indices.filter { ref.truth[$0].warmup || ref.truth[$0].invalid })
+        let score = DetectionScore(predicted: Set(out.droppedIndices), actual: actual)
+        #expect(actual.count == 24)
+        #expect(score.precision == 1 && score.recall == 1, "\(score)")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TrackPipe
+@testable import TrackPipeStages
+
+@Suite struct RunkeeperPresetTests {
+    func load() throws -> Pipeline? {
+        let url = SharedData.packageRoot.appendingPathComponent("pipelines/runkeeper.json")
+        let data = try Data(contentsOf: url)
+        switch Pipeline.load(Array(data), source: "pipelines/runkeeper.json", registry: try StageRegistry.builtIn()) {
+        case .success(let p): return p
+        case .failure(let problems):
+            Issue.record("runkeeper.json does not validate: \(problems)")
+            return nil
+        }
+    }
+
+    @Test func validatesAndIsCausal() throws {
+        guard let pipeline = try load() else { return }
+        #expect(pipeline.steps.map(\.name) == ["accuracy-gate", "timestamp-monotonicity", "superman-jump", "auto-pause"])
+        #expect(pipeline.wholeTrackStages.isEmpty)  // the whole preset runs live
+    }
+
+    /// The preset on the reference run: every flagged warm-up, invalid, duplicate and jump row goes, one row of
+    /// each swapped pair goes, nothing else; both stops are found.
+    @Test func referenceRun() throws {
+        guard let pipeline = try load(), let ref = try ReferenceRun.load() else { return }
+        let result = try pipeline.run(Track(fixes: ref.fixes))
+        let flagged = Set(ref.truth.indices.filter { let t = ref.truth[$0]; return t.warmup || t.invalid || t.duplicate || t.jump })
+        let swapped = Set(ref.truth.indices.filter { ref.truth[$0].swapped })
+        let dropped = Set(result.dropped.map(\.sourceIndex))
+        #expect(flagged.isSubset(of: dropped))
+        #expect(dropped.subtracting(flagged).isSubset(of: swapped))
+        #expect(dropped.subtracting(flagged).count == 5)
+        #expect(result.annotations[PauseIntervalsKey.self]?.count == 2)
+    }
+}

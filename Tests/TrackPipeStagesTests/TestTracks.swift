@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TrackPipe
+
+/// Builders for synthetic fixes, in a local east/north metre frame around a reference point, so expected
+/// distances and speeds can be worked out by hand.
+enum TestTracks {
+    static let reference = GeoPoint(latitude: 51.5, longitude: -0.12)
+    static let projection: LocalProjection = {
+        do { return try LocalProjection(reference: reference) } catch { fatalError("reference is valid: \(error)") }
+    }()
+
+    /// A fix `east`, `north` metres from the reference at time `t` (s), with index `i`.
+    static func fix(
+        _ i: Int, t: Double?, east: Double = 0, north: Double = 0, accuracy: Double? = 5,
+        vertical: Double? = nil, hdop: Double? = nil, speed: Double? = nil, segment: Int = 0
+    ) -> Fix {
+        let p = projection.unproject(east: east, north: north)
+        return Fix(time: t.map { 1_700_000_000 + $0 }, latitude: p.latitude, longitude: p.longitude,
+                   horizontalAccuracy: accuracy, verticalAccuracy: vertical, speed: speed, hdop: hdop,
+                   segment: segment, sourceIndex: i)
+    }
+
+    /// A straight run east at `speed` m/s, one fix per `interval` s, accuracy 5 m.
+    static func straight(count: Int, speed: Double = 3, interval: Double = 1, accuracy: Double? = 5) -> [Fix] {
+        (0..<count).map { i in fix(i, t: Double(i) * interval, east: Double(i) * interval * speed, accuracy: accuracy) }
+    }
+
+    /// A seeded random walk: random speeds, headings, accuracies (some invalid or missing), occasional jumps,
+    /// duplicate and out-of-order times. Deterministic for a given seed.
+    static func random(seed: UInt64, count: Int) -> [Fix] {
+        var rng = SplitMix64(seed: seed)
+        var fixes: [Fix] = []
+        var t = 0.0, e = 0.0, n = 0.0
+        for i in 0..<count {
+            let r = rng.unit()
+            t += r < 0.05 ? 0 : (r < 0.1 ? -2 : (r < 0.12 ? 30 : 1))
+            let heading = rng.unit() * 2 * .pi
+            let step = rng.unit() < 0.03 ? 2000 : rng.unit() * 4
+            e += step * cos(heading); n += step * sin(heading)
+            let a = rng.unit()
+            let accuracy: Double? = a < 0.05 ? -1 : (a < 0.1 ? nil : a * 60)
+            fixes.append(fix(i, t: rng.unit() < 0.02 ? nil : t, east: e, north: n, accuracy: accuracy,
+                             vertical: rng.unit() < 0.03 ? -1 : 5, hdop: rng.unit() < 0.3 ? rng.unit() * 8 : nil))
+        }
+        return fixes
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for property tests.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// Where the shared data lives, from the package root (found from this file's path).
+enum SharedData {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// `../shared/<relative>` from the package root; records a clear failure when it is missing.
+    static func path(_ relative: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(relative)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record("shared data missing: \(url.path) (tests need ../shared next to the package root)",
+                         sourceLocation: sourceLocation)
+            return nil
+        }
+        return url.path
+    }
+}
+
+/// The reference run of ../shared/reference/kalman: input fixes and the truth flags of each row.
+struct ReferenceRun {
+    struct Truth {
+        var speed: Double
+        var warmup: Bool, jump: Bool, invalid: Bool, duplicate: Bool, swapped: Bool, gapBefore: Bool
+    }
+
+    var fixes: [Fix]
+    var truth: [Truth]
+
+    /// Loads input_2300.csv and truth_2300.csv (plain numeric CSVs with a header row).
+    static func load(sourceLocation: SourceLocation = #_sourceLocation) throws -> ReferenceRun? {
+        guard let inputPath = SharedData.path("reference/kalman/input_2300.csv", sourceLocation: sourceLocation),
+              let truthPath = SharedData.path("reference/kalman/truth_2300.csv", sourceLocation: sourceLocation)
+        else { return nil }
+        let input = try rows(inputPath)
+        let truth = try rows(truthPath)
+        var fixes: [Fix] = []
+        for (i, r) in input.enumerated() {
+            // time_iso8601,unix_time,lat,lon,ele,horizontal_accuracy,vertical_accuracy,speed
+            guard r.count >= 8, let t = Double(r[1]), let lat = Double(r[2]), let lon = Double(r[3]) else {
+                throw LoadError(description: "input row \(i) is malformed: \(r)")
+            }
+            fixes.append(Fix(time: t, latitude: lat, longitude: lon, altitude: Double(r[4]),
+                             horizontalAccuracy: Double(r[5]), verticalAccuracy: Double(r[6]), speed: Double(r[7]),
+                             sourceIndex: i))
+        }
+        var flags: [Truth] = []
+        for (i, r) in truth.enumerated() {
+            // row,time_iso8601,unix_time,lat,lon,ele,speed,east_m,north_m,ve,vn,dist_m,warmup,jump,invalid,duplicate,swapped,gap_before
+            guard r.count >= 18, let speed = Double(r[6]) else { throw LoadError(description: "truth row \(i) is malformed") }
+            flags.append(Truth(speed: speed, warmup: r[12] != "0", jump: r[13] != "0", invalid: r[14] != "0",
+                               duplicate: r[15] != "0", swapped: r[16] != "0", gapBefore: r[17] != "0"))
+        }
+        guard flags.count == fixes.count else {
+            throw LoadError(description: "input has \(fixes.count) rows, truth \(flags.count)")
+        }
+        return ReferenceRun(fixes: fixes, truth: flags)
+    }
+
+    struct LoadError: Error, CustomStringConvertible { var description: String }
+
+    private static func rows(_ path: String) throws -> [[String]] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return text.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",").map(String.init) }
+    }
+}
+
+/// Precision and recall of a set of flagged rows against the truth.
+struct DetectionScore: CustomStringConvertible {
+    var truePositives: Int
+    var falsePositives: Int
+    var falseNegatives: Int
+
+    init(predicted: Set<Int>, actual: Set<Int>) {
+        truePositives = predicted.intersection(actual).count
+        falsePositives = predicted.subtracting(actual).count
+        falseNegatives = actual.subtracting(predicted).count
+    }
+
+    var precision: Double { truePositives + falsePositives == 0 ? 1 : Double(truePositives) / Double(truePositives + falsePositives) }
+    var recall: Double { truePositives + falseNegatives == 0 ? 1 : Double(truePositives) / Double(truePositives + falseNegatives) }
+    var description: String {
+        String(format: "TP %d FP %d FN %d precision %.3f recall %.3f", truePositives, falsePositives, falseNegatives, precision, recall)
+    }
+}
