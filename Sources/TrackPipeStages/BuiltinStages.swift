@@ -3,6 +3,7 @@ import TrackPipe
 /// Every built-in stage, in the order `trackpipe stages` lists them (roughly the order a pipeline uses them).
 public enum BuiltinStages {
     public static let all: [any Stage.Type] = [
+        KalmanFilterStage.self, KalmanSmootherStage.self,
     ]
 }
 
