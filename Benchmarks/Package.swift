@@ -22,5 +22,15 @@ let package = Package(
             path: "Benchmarks/PipelineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "KalmanBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/KalmanBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -8,6 +8,8 @@ public enum BuiltinStages {
         TimestampRepairStage.self,
         SupermanJumpStage.self,
         AutoPauseStage.self,
+        KalmanFilterStage.self,
+        KalmanSmootherStage.self,
     ]
 }
 

@@ -1,0 +1,121 @@
+import Benchmark
+import Foundation
+import TrackPipe
+import TrackPipeStages
+
+/// The Kalman stages and their numeric core on the 2300-fix reference run (../shared/reference/kalman,
+/// cleaned as its README says: 2293 fixes) and on 10×, 100× and 1000× longer tracks made by repeating it end to
+/// end (each copy shifted in time and position so the track continues). Target: the smoother ≤ 150 µs median
+/// per 2300-fix run, linear growth, no per-fix allocation.
+let benchmarks: @Sendable () -> Void = {
+    let base = KalmanBenchmarkTrack.referenceFixes()
+    let sizes = [1, 10, 100, 1000]
+    for repeats in sizes {
+        let fixes = KalmanBenchmarkTrack.repeated(base, times: repeats)
+        let n = fixes.count
+        let config = Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal, .throughput, .peakMemoryResident],
+            maxDuration: .seconds(repeats >= 1000 ? 20 : 3), maxIterations: repeats >= 100 ? 20 : 10_000)
+
+        // The numeric core alone: forward filter + RTS smoother / banded Cholesky, measurements preloaded,
+        // workspace reused (as a long-lived app would).
+        for solver in KalmanSmootherSolver.allCases {
+            Benchmark("core smoother \(solver.rawValue) \(n) fixes", configuration: config) { benchmark in
+                var core = KalmanBenchmarkTrack.loadedCore(fixes)
+                try core.smooth(count: n, solver: solver)  // size the banded workspace outside the measurement
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    try core.smooth(count: n, solver: solver)
+                    blackHole(core.smoothed(n / 2))
+                }
+                benchmark.stopMeasurement()
+            }
+        }
+        Benchmark("core filter \(n) fixes", configuration: config) { benchmark in
+            var core = KalmanBenchmarkTrack.loadedCore(fixes)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try core.filter(count: n)
+                blackHole(core.filtered(n - 1))
+            }
+            benchmark.stopMeasurement()
+        }
+
+        // The stages end to end: fixes in, kept + changed fixes out (projection, runs, output arrays).
+        let input = StageInput(track: Track(activity: .running, fixes: fixes), context: StageContext(label: "kalman"))
+        Benchmark("kalman-smoother stage \(n) fixes", configuration: config) { benchmark in
+            let stage = try KalmanSmootherStage(parameters: StageParameters.defaults(for: KalmanSmootherStage.descriptor))
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try stage.run(input))
+            }
+            benchmark.stopMeasurement()
+        }
+        Benchmark("kalman-filter stage \(n) fixes", configuration: config) { benchmark in
+            let stage = try KalmanFilterStage(parameters: StageParameters.defaults(for: KalmanFilterStage.descriptor))
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try stage.run(input))
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
+/// Builds the benchmark tracks.
+enum KalmanBenchmarkTrack {
+    /// The reference input, cleaned as its README says.
+    static func referenceFixes() -> [Fix] {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/reference/kalman/input_2300.csv")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            fatalError("KalmanBenchmarks: the reference track is missing at \(url.path) (../shared/reference/kalman beside the repository)")
+        }
+        var rows: [(row: Int, fix: Fix)] = []
+        for (i, line) in text.split(whereSeparator: \.isNewline).dropFirst().enumerated() {
+            let c = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard c.count >= 6, let t = Double(c[1]), let lat = Double(c[2]), let lon = Double(c[3]), let acc = Double(c[5]), acc > 0 else { continue }
+            rows.append((i, Fix(time: t, latitude: lat, longitude: lon, horizontalAccuracy: acc, sourceIndex: i)))
+        }
+        rows.sort { ($0.fix.time ?? 0, $0.row) < ($1.fix.time ?? 0, $1.row) }
+        var fixes: [Fix] = []
+        for r in rows where fixes.last?.time != r.fix.time { fixes.append(r.fix) }
+        return fixes
+    }
+
+    /// `base` repeated `times` times end to end: copy k starts one second after copy k−1 ends, shifted so its
+    /// first fix sits where the previous copy's last fix was.
+    static func repeated(_ base: [Fix], times: Int) -> [Fix] {
+        guard let first = base.first, let last = base.last, let t0 = first.time, let t1 = last.time else { return base }
+        var out: [Fix] = []
+        out.reserveCapacity(base.count * times)
+        for k in 0..<times {
+            let dt = Double(k) * (t1 - t0 + 1)
+            let dLat = Double(k) * (last.latitude - first.latitude)
+            let dLon = Double(k) * (last.longitude - first.longitude)
+            for f in base {
+                var g = f
+                g.time = (f.time ?? 0) + dt
+                g.latitude = f.latitude + dLat
+                g.longitude = f.longitude + dLon
+                g.sourceIndex = out.count
+                out.append(g)
+            }
+        }
+        return out
+    }
+
+    /// A core loaded with `fixes` projected about the first, with the reference model.
+    static func loadedCore(_ fixes: [Fix]) -> KalmanCore {
+        var core = KalmanCore(model: .reference, capacity: fixes.count)
+        guard let first = fixes.first, let projection = try? LocalProjection(reference: first.point) else { return core }
+        for (k, f) in fixes.enumerated() {
+            let (e, n) = projection.project(f.point)
+            let acc = f.horizontalAccuracy ?? 5
+            core.setMeasurement(k, time: f.time ?? 0, east: e, north: n, variance: acc * acc)
+        }
+        return core
+    }
+}
