@@ -3,6 +3,9 @@ import TrackPipe
 /// Every built-in stage, in the order `trackpipe stages` lists them (roughly the order a pipeline uses them).
 public enum BuiltinStages {
     public static let all: [any Stage.Type] = [
+        DistanceStage.self,
+        SplitsStage.self,
+        BadgesStage.self,
     ]
 }
 
