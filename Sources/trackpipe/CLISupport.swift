@@ -24,12 +24,15 @@ enum CLIPipelines {
         return Pipeline.load(Array(data), source: path, registry: registry)
     }
 
-    /// The spec at `path`, or the embedded default pipeline when `path` is nil.
-    static func loadOrDefault(path: String?, registry: StageRegistry) throws -> Pipeline {
+    /// The spec at `path`, or the embedded default pipeline when `path` is nil (with `causalOnly`, the
+    /// default pipeline's causal stages only — what `stream` runs when given no spec).
+    static func loadOrDefault(path: String?, registry: StageRegistry, causalOnly: Bool = false) throws -> Pipeline {
         let result = path.map { load(path: $0, registry: registry) }
             ?? Pipeline.load(Array(BuiltinPipelines.defaultSpec.utf8), source: "(default pipeline)", registry: registry)
         switch result {
-        case .success(let p): return p
+        case .success(let p):
+            guard causalOnly else { return p }
+            return p.causalPart()
         case .failure(let problems): throw CLIError("invalid pipeline spec:\n" + problems.description)
         }
     }

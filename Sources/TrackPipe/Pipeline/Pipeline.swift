@@ -40,6 +40,14 @@ public struct Pipeline: Sendable {
         Provenance(pipelineName: spec.name, pipelineHash: spec.contentHash, trackpipeVersion: TrackPipeVersion.current)
     }
 
+    /// This pipeline without its whole-track stages — what can run live. Its provenance names the spec with
+    /// a `(causal stages)` suffix so a live result is never mistaken for the full pipeline's.
+    public func causalPart() -> Pipeline {
+        var spec = self.spec
+        if !wholeTrackStages.isEmpty { spec.name += " (causal stages)" }
+        return Pipeline(spec: spec, steps: steps.filter(\.isCausal))
+    }
+
     /// Stages that need the whole track (cannot run live), by label.
     public var wholeTrackStages: [String] { steps.filter { !$0.isCausal }.map(\.label) }
 

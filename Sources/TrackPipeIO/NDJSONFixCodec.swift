@@ -1,0 +1,139 @@
+import Foundation
+import TrackPipe
+
+/// The NDJSON fix format of `trackpipe stream`: one JSON object per line.
+///
+/// Input lines (only `lat` and `lon` are required; units SI):
+///
+///     {"time": "2024-05-01T07:30:00.5Z", "lat": 51.5, "lon": -0.12, "ele": 31.2, "hacc": 4.5, "vacc": 3,
+///      "speed": 2.9, "course": 87, "hdop": 0.9, "sats": 11, "segment": 0}
+///
+/// `time` is ISO 8601 text or Unix seconds (a number). Other keys: `vdop`, `pdop`, `fix` (`none`, `2d`, `3d`,
+/// `dgps`, `rtk-fixed`, `rtk-float`, `estimated`, `pps`), `hr`, `cad`, `temp`. Unknown keys are ignored.
+/// A fix's `index` is its 0-based line number among non-empty input lines.
+///
+/// Output lines carry a `type`:
+/// - `fix`: an accepted fix, same keys as input plus `index` (and `paused` when true).
+/// - `drop`: `index`, `stage`, `rule`, `measured`, `threshold`, `unit`, `detail` — a fix a stage dropped, or
+///   an input line that is not a valid fix (`stage` `read`, `rule` `bad-record`, with `line`).
+/// - `change`: `index`, `stage`, `from` and `to` (positions) — a stage moved or re-stamped a fix.
+/// - `event`: `stage`, `kind`, `time`, `index`, `fields` — a pause started or ended, a badge was earned, …
+/// - `summary`: last line at end of input: `read`, `kept`, `dropped`, and the stages' summary figures.
+public enum NDJSONFixCodec {
+    /// One fix as it appears on an NDJSON line.
+    public struct Record: Codable, Sendable {
+        public var type: String?
+        public var index: Int?
+        public var time: TimeValue?
+        public var lat: Double?
+        public var lon: Double?
+        public var ele: Double?
+        public var hacc: Double?
+        public var vacc: Double?
+        public var speed: Double?
+        public var course: Double?
+        public var hdop: Double?
+        public var vdop: Double?
+        public var pdop: Double?
+        public var sats: Int?
+        public var fix: String?
+        public var hr: Double?
+        public var cad: Double?
+        public var temp: Double?
+        public var segment: Int?
+        public var paused: Bool?
+    }
+
+    /// A time given as ISO 8601 text or Unix seconds.
+    public enum TimeValue: Codable, Sendable {
+        case unix(Double)
+        case text(String)
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let d = try? c.decode(Double.self) { self = .unix(d) } else { self = .text(try c.decode(String.self)) }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .unix(let d): try c.encode(d)
+            case .text(let s): try c.encode(s)
+            }
+        }
+    }
+
+    /// A line that is not a valid fix.
+    public struct LineError: Error, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var rule: String
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Decodes one input line into a fix with `sourceIndex` `index`; `line` is the 1-based line number.
+    public static func decodeFix(_ text: Substring, index: Int, line: Int) -> Result<Fix, LineError> {
+        let record: Record
+        do {
+            record = try JSONDecoder().decode(Record.self, from: Data(text.utf8))
+        } catch DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx) {
+            let key = ctx.codingPath.map(\.stringValue).joined(separator: ".")
+            return .failure(LineError(line: line, rule: "bad-record", message: "'\(key)' has the wrong type (\(ctx.debugDescription))"))
+        } catch {
+            return .failure(LineError(line: line, rule: "bad-record", message: "not a JSON object"))
+        }
+        guard let lat = record.lat, let lon = record.lon else {
+            return .failure(LineError(line: line, rule: "missing-position", message: "a fix needs numeric 'lat' and 'lon'"))
+        }
+        guard lat.isFinite, abs(lat) <= 90 else {
+            return .failure(LineError(line: line, rule: "latitude-out-of-range", message: "lat \(lat) is outside −90…90"))
+        }
+        guard lon.isFinite, abs(lon) <= 180 else {
+            return .failure(LineError(line: line, rule: "longitude-out-of-range", message: "lon \(lon) is outside −180…180"))
+        }
+        var time: Double?
+        switch record.time {
+        case nil: break
+        case .unix(let t)?:
+            guard t.isFinite else { return .failure(LineError(line: line, rule: "unparseable-time", message: "time \(t) is not finite")) }
+            time = t
+        case .text(let s)?:
+            guard let t = Timestamp.parseISO8601(s) else {
+                return .failure(LineError(line: line, rule: "unparseable-time", message: "time \"\(s)\" is not ISO 8601 (e.g. 2024-05-01T07:30:00Z) or Unix seconds"))
+            }
+            time = t
+        }
+        var quality: FixQuality?
+        if let f = record.fix {
+            guard let q = FixQuality(rawValue: f) else {
+                return .failure(LineError(line: line, rule: "bad-record", message: "fix \"\(f)\" is not one of \(FixQuality.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+            quality = q
+        }
+        var fix = Fix(time: time, latitude: lat, longitude: lon, altitude: record.ele, horizontalAccuracy: record.hacc,
+                      verticalAccuracy: record.vacc, speed: record.speed, course: record.course, hdop: record.hdop,
+                      vdop: record.vdop, pdop: record.pdop, satellites: record.sats, fixQuality: quality,
+                      heartRate: record.hr, cadence: record.cad, temperature: record.temp, segment: record.segment ?? 0,
+                      sourceIndex: index)
+        fix.estimateAccuracyFromHDOPIfMissing()
+        return .success(fix)
+    }
+
+    /// The output record of an accepted fix (`type` `fix`), times as ISO 8601.
+    public static func record(for fix: Fix) -> Record {
+        Record(type: "fix", index: fix.sourceIndex, time: fix.time.map { .text(Timestamp.formatISO8601($0)) },
+               lat: fix.latitude, lon: fix.longitude, ele: fix.altitude,
+               hacc: fix.horizontalAccuracyIsEstimated ? nil : fix.horizontalAccuracy, vacc: fix.verticalAccuracy,
+               speed: fix.speed, course: fix.course, hdop: fix.hdop, vdop: fix.vdop, pdop: fix.pdop,
+               sats: fix.satellites, fix: fix.fixQuality?.rawValue, hr: fix.heartRate, cad: fix.cadence,
+               temp: fix.temperature, segment: fix.segment, paused: fix.paused ? true : nil)
+    }
+
+    /// Encodes any value as one compact JSON line (no trailing newline), keys sorted.
+    public static func line<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

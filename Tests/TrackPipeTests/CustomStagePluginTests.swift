@@ -1,0 +1,26 @@
+import CustomStage
+import Testing
+import TrackPipe
+import TrackPipeStages
+
+/// The plugin API end to end: a stage from outside the library, registered beside the built-ins and run
+/// from a JSON spec through the same runner as every built-in.
+@Suite struct CustomStagePluginTests {
+    @Test func registersAndRunsFromAJSONSpec() throws {
+        var registry = try StageRegistry.builtIn()
+        try registry.register(MinimumStepStage.self)
+        let spec = #"{"version": 1, "name": "thin", "stages": [{"stage": "min-step", "min-step": 20}]}"#
+        let pipeline = try Pipeline.load(Array(spec.utf8), registry: registry).get()
+        // 0.0001° of longitude at the equator is 11.13 m (WGS84 local scale): every other fix is under 20 m
+        // from the last kept one, so fixes 0, 2, 4, … stay.
+        let result = try pipeline.run(Track(fixes: equatorFixes(9)))
+        #expect(result.track.fixes.map(\.sourceIndex) == [0, 2, 4, 6, 8])
+        #expect(result.dropped.allSatisfy { $0.rule == "min-step" && $0.threshold == 20 && ($0.measured ?? 99) < 20 })
+    }
+
+    @Test func aPluginCannotTakeABuiltInName() throws {
+        var registry = try StageRegistry.builtIn()
+        try registry.register(MinimumStepStage.self)
+        #expect(throws: StageRegistry.Failure.duplicateName("min-step")) { try registry.register(MinimumStepStage.self) }
+    }
+}

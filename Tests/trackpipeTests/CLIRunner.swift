@@ -1,0 +1,56 @@
+import Foundation
+
+/// Runs the built `trackpipe` binary for end-to-end tests.
+enum CLIRunner {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root (two levels above this file's folder).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared` beside the package root: the licensed real recordings and references.
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+
+    /// The `trackpipe` executable built beside the test bundle.
+    static var executable: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("trackpipe")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/trackpipe")
+    }
+
+    /// Runs `trackpipe ARGS` with `stdin` as its standard input and waits for it.
+    static func run(_ args: [String], stdin: String = "", in directory: URL? = nil) throws -> Output {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        if let directory { p.currentDirectoryURL = directory }
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = errPipe
+        try p.run()
+        let writer = Thread {
+            inPipe.fileHandleForWriting.write(Data(stdin.utf8))
+            try? inPipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
+        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Output(status: p.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

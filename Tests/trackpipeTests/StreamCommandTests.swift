@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@Suite struct StreamCommandTests {
+    /// Each decision is written and flushed as soon as the fix arrives, while stdin is still open:
+    /// we send one fix, read its line back, and only then send the next.
+    @Test func answersEachFixBeforeInputEnds() throws {
+        let p = Process()
+        p.executableURL = CLIRunner.executable
+        p.arguments = ["stream"]
+        let inPipe = Pipe(), outPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        let reader = LineReader(outPipe.fileHandleForReading)
+        for i in 0..<3 {
+            let line = #"{"time": \#(1_700_000_000 + i), "lat": 51.5, "lon": \#(-0.12 + Double(i) * 0.0001), "hacc": 4}"# + "\n"
+            inPipe.fileHandleForWriting.write(Data(line.utf8))
+            let answer = try #require(reader.nextLine(), "no answer for fix \(i) while input is still open")
+            #expect(answer.contains(#""type":"fix""#))
+            #expect(answer.contains(#""index":\#(i)"#))
+        }
+        try inPipe.fileHandleForWriting.close()
+        let last = try #require(reader.nextLine())
+        #expect(last.contains(#""type":"summary""#))
+        #expect(last.contains(#""read":3"#))
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+    }
+
+    @Test func badLinesAreReportedNotFatal() throws {
+        let input = "{\"lat\": 1, \"lon\": 2}\n[1,2]\n{\"lat\": \"x\", \"lon\": 2}\n{\"lat\": 0, \"lon\": 0, \"time\": \"yesterday\"}\n"
+        let r = try CLIRunner.run(["stream"], stdin: input)
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines[1].contains(#""rule":"bad-record""#) && lines[1].contains(#""line":2"#))
+        #expect(lines[2].contains(#""stage":"read""#))
+        #expect(lines[3].contains(#""rule":"unparseable-time""#))
+        #expect(lines[4].contains(#""dropped":3"#) && lines[4].contains(#""kept":1"#) && lines[4].contains(#""read":4"#))
+    }
+
+    @Test func refusesAWholeTrackPipelineNamingTheStage() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let spec = dir.appendingPathComponent("smooth.json")
+        try Data(#"{"version": 1, "stages": [{"stage": "kalman-smoother"}]}"#.utf8).write(to: spec)
+        let r = try CLIRunner.run(["stream", "--pipeline", spec.path])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("kalman-smoother"))
+    }
+}
+
+/// Reads lines from a pipe with a generous deadline, so a missing flush fails the test instead of hanging it.
+final class LineReader: @unchecked Sendable {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    func nextLine(deadline seconds: Double = 60) -> String? {
+        while true {
+            if let nl = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<nl]
+                buffer.removeSubrange(buffer.startIndex...nl)
+                return String(decoding: line, as: UTF8.self)
+            }
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var chunk = Data()
+            let h = handle
+            DispatchQueue.global().async {
+                chunk = h.availableData
+                done.signal()
+            }
+            guard done.wait(timeout: .now() + seconds) == .success, !chunk.isEmpty else { return nil }
+            buffer.append(chunk)
+        }
+    }
+}
