@@ -38,7 +38,8 @@ public struct DistanceStage: StreamingStage {
             .number("max-speed-percentile", unit: .none, default: 95, range: .closed(50, 100),
                     help: "The maximum speed is this percentile of the windowed speeds (100 = their maximum). 95 "
                         + "ignores the windows a few GPS jumps inflate (each touches one window's worth of fixes)."),
-        ])
+        ],
+        guarantees: [.preservesOrder, .preservesPositions])
 
     public let distance: DistanceParameters
     public let maxSpeedWindow: Double

@@ -18,7 +18,8 @@ public struct SplitsStage: StreamingStage {
             """,
         parameters: [
             .choice("per", ["km", "mi"], default: "km", help: "Split length: a kilometre (1 000 m) or a mile (1 609.344 m)."),
-        ] + DistanceParameters.specs)
+        ] + DistanceParameters.specs,
+        guarantees: [.preservesOrder, .preservesPositions])
 
     public let units: UnitSystem
     public let distance: DistanceParameters

@@ -6,6 +6,7 @@
 ///   ``Fix/paused`` (auto-pause judged the runner stopped; distance is not counted *into* a paused fix, so the
 ///   step that leaves a pause does count). A step whose length is not finite (corrupt coordinates) is not
 ///   counted either.
+/// - A fix with a non-finite or out-of-range coordinate counts no distance, into it or out of it.
 /// - Its length is measured by ``formula`` (default ``DistanceFormula/default``). With ``threeDimensional``,
 ///   the altitude change is added by Pythagoras, `√(h² + Δz²)`, when both fixes have an altitude and neither
 ///   has a negative ``Fix/verticalAccuracy`` (no GPS altitude). 2D is the default because GPS altitude noise
@@ -54,7 +55,7 @@ public struct DistanceAccumulator: Sendable {
             return DistanceStep(from: nil, to: fix, counted: false, length: 0, movingDuration: 0,
                                 distanceBefore: distance, movingTimeBefore: movingTime)
         }
-        var counted = Self.counts(from: from, to: fix)
+        var counted = Self.counts(from: from, to: fix) && Self.hasValidCoordinates(from) && Self.hasValidCoordinates(fix)
         var length = 0.0
         if counted {
             length = Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
@@ -73,6 +74,13 @@ public struct DistanceAccumulator: Sendable {
     @inlinable
     public static func counts(from: Fix, to: Fix) -> Bool {
         from.segment == to.segment && !to.paused
+    }
+
+    /// Latitude and longitude finite and in range. (Checked here because the geodesy functions do not:
+    /// `Geodesy.distance` returns half the Earth's circumference for a NaN coordinate.)
+    @inlinable
+    public static func hasValidCoordinates(_ fix: Fix) -> Bool {
+        fix.latitude.isFinite && fix.longitude.isFinite && abs(fix.latitude) <= 90 && abs(fix.longitude) <= 180
     }
 
     /// The length of the step `from` → `to` in metres (2D, or 3D as described on the type).

@@ -41,7 +41,8 @@ public struct BadgesStage: StreamingStage {
                     help: "Live only: a `badge-status` event is emitted each time the distance passes a multiple of "
                         + "this (and on each badge earned). 100 m updates a runner's display every ~30 s without "
                         + "flooding the stream."),
-        ])
+        ],
+        guarantees: [.preservesOrder, .preservesPositions])
 
     public let distance: DistanceParameters
     public let statusInterval: Double
