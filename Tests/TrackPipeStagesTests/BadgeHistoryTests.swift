@@ -104,3 +104,28 @@ import TrackPipe
         #expect(exact.last?.advice() == "Run 42.2 km to earn")
     }
 }
+
+@Suite struct RunSummaryTests {
+    @Test func measuresTheTrackWhenThePipelineHadNoDistanceStage() throws {
+        var fixes = equatorTrack(11, stepDegrees: equatorDegrees(10), interval: 4)
+        fixes[5].paused = true
+        let run = RunSummary(name: "r", track: Track(fixes: fixes))
+        #expect(abs(run.distance - 90) < 1e-6)
+        #expect(run.movingTime == 36)
+        #expect(run.elapsedTime == 40)
+        #expect(run.start == 1_700_000_000)
+        let untimed = RunSummary(name: "u", track: Track(fixes: equatorTrack(3, stepDegrees: 0.001, interval: nil)))
+        #expect(untimed.movingTime == nil && untimed.averageSpeed == nil && untimed.start == nil)
+    }
+
+    @Test func readsTheDistanceStageFiguresFromAPipelineResult() throws {
+        let registry = try StageRegistry.builtIn()
+        let spec = #"{"version": 1, "name": "t", "stages": [{"stage": "distance"}]}"#
+        let pipeline = try Pipeline.load(Array(spec.utf8), registry: registry).get()
+        let result = try pipeline.run(Track(fixes: equatorTrack(11, stepDegrees: equatorDegrees(10), interval: 4)))
+        let run = RunSummary(name: "r", result: result)
+        #expect(abs(run.distance - 100) < 1e-6)
+        #expect(run.movingTime == 40)
+        #expect(abs((run.averageSpeed ?? .nan) - 2.5) < 1e-9)
+    }
+}

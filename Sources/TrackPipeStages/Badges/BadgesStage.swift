@@ -129,7 +129,7 @@ public struct BadgesStage: StreamingStage {
         /// Badges earned and the best so far (updated live as they change; the next-badge figures, which change
         /// with every metre, are summarized at the end — live, `badge-status` events carry them).
         private func summarizeEarned(into out: inout StageEmitter) {
-            out.summarize(SummaryKey.earned, label: "Badges earned", value: Double(checkpoints.count), unit: .count)
+            out.summarize(SummaryKey.earned, label: "Badges earned", value: Double(checkpoints.count), unit: .none)
             if let best = checkpoints.last?.badge {
                 out.summarize(SummaryKey.bestDistance, label: "Best badge (\(best.name))", value: best.distance, unit: .metres)
             }

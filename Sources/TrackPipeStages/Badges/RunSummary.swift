@@ -21,13 +21,27 @@ public struct RunSummary: Sendable, Hashable, Codable {
         self.elapsedTime = elapsedTime
     }
 
-    /// The run's figures from a pipeline result that included the `distance` stage (its summary keys); `nil`
-    /// when no stage summarized a distance. Start is the first kept fix's time.
-    public init?(name: String, result: PipelineResult) {
-        guard let d = result.summaryValue(DistanceStage.SummaryKey.distance) else { return nil }
-        self.init(name: name, start: result.track.fixes.lazy.compactMap(\.time).first, distance: d,
-                  movingTime: result.summaryValue(DistanceStage.SummaryKey.movingTime),
-                  elapsedTime: result.summaryValue(DistanceStage.SummaryKey.elapsedTime))
+    /// The run's figures from a pipeline result: the `distance` stage's summary figures when the pipeline
+    /// had one, otherwise measured here on the kept track with the default distance rules
+    /// (``DistanceAccumulator``). Start is the first kept fix's time.
+    public init(name: String, result: PipelineResult) {
+        let start = result.track.fixes.lazy.compactMap(\.time).first
+        if let d = result.summaryValue(DistanceStage.SummaryKey.distance) {
+            self.init(name: name, start: start, distance: d,
+                      movingTime: result.summaryValue(DistanceStage.SummaryKey.movingTime),
+                      elapsedTime: result.summaryValue(DistanceStage.SummaryKey.elapsedTime))
+        } else {
+            self.init(name: name, track: result.track)
+        }
+    }
+
+    /// The run's figures measured on `track` with the default distance rules.
+    public init(name: String, track: Track, distance settings: DistanceParameters = DistanceParameters()) {
+        var accumulator = settings.accumulator()
+        for fix in track.fixes { accumulator.add(fix) }
+        self.init(name: name, start: track.fixes.lazy.compactMap(\.time).first, distance: accumulator.distance,
+                  movingTime: accumulator.elapsedTime == nil ? nil : accumulator.movingTime,
+                  elapsedTime: accumulator.elapsedTime)
     }
 
     /// The time average speed is measured over: moving time, or elapsed time when there is no moving time
