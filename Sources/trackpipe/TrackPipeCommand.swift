@@ -5,6 +5,6 @@ struct TrackPipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trackpipe",
         abstract: "Clean, smooth and measure recorded GPS tracks with configurable pipelines.",
-        subcommands: [StreamCommand.self, StagesCommand.self, ValidateCommand.self]
+        subcommands: [StreamCommand.self, StagesCommand.self, ValidateCommand.self, BadgesCommand.self]
     )
 }
