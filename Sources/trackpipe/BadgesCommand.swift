@@ -24,7 +24,7 @@ struct BadgesCommand: ParsableCommand {
     )
 
     @Argument(help: "Run files, or directories of run files (read in name order).")
-    var runs: [String]
+    var runs: [String] = []
 
     @Option(help: "Pipeline spec (JSON) each run goes through first. Default: the embedded default pipeline.")
     var pipeline: String?
@@ -38,7 +38,18 @@ struct BadgesCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON (SI units) instead of a table.")
     var json = false
 
+    @Flag(help: "Print the built-in badge catalog (JSON), a starting point for --badges, and exit.")
+    var defaultCatalog = false
+
+    func validate() throws {
+        if runs.isEmpty && !defaultCatalog { throw ValidationError("give at least one run file or directory") }
+    }
+
     func run() throws {
+        if defaultCatalog {
+            print(BadgeCatalog.defaultJSON)
+            return
+        }
         let registry = try CLIRegistry.make()
         let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry)
         let catalog = try loadCatalog()

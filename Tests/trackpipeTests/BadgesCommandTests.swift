@@ -71,4 +71,14 @@ import Testing
         #expect(dup.status != 0)
         #expect(dup.stderr.contains("both at 5 m"))
     }
+
+    @Test func printsTheDefaultCatalogAsAValidCatalogFile() throws {
+        let out = try CLIRunner.run(["badges", "--default-catalog"])
+        #expect(out.status == 0)
+        let entries = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]
+        #expect(entries?.count == 24)
+        #expect(entries?.last?["distance"] as? Double == 42_195)
+        let none = try CLIRunner.run(["badges"])
+        #expect(none.status != 0)
+    }
 }
