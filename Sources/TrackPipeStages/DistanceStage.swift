@@ -33,8 +33,8 @@ public struct DistanceStage: StreamingStage {
             """,
         parameters: DistanceParameters.specs + [
             .number("max-speed-window", unit: .seconds, default: 10, range: ParameterRange(lower: 0, lowerInclusive: false, upper: 3600),
-                    help: "Speeds for the maximum are averaged over at least this many seconds. 10 s spreads a "
-                        + "single-fix jump of 30 m to 3 m/s, while a real sprint lasts longer."),
+                    help: "Speeds for the maximum are averaged over at least this many seconds. 10 s divides the "
+                        + "false distance of a single-fix jump by ten, while a real sprint lasts longer."),
             .number("max-speed-percentile", unit: .none, default: 95, range: .closed(50, 100),
                     help: "The maximum speed is this percentile of the windowed speeds (100 = their maximum). 95 "
                         + "ignores the windows a few GPS jumps inflate (each touches one window's worth of fixes)."),
