@@ -10,6 +10,9 @@ public enum BuiltinStages {
         AutoPauseStage.self,
         KalmanFilterStage.self,
         KalmanSmootherStage.self,
+        DistanceStage.self,
+        SplitsStage.self,
+        BadgesStage.self,
     ]
 }
 

@@ -7,7 +7,7 @@ struct TrackPipeCommand: ParsableCommand {
         abstract: "Clean, smooth and measure recorded GPS tracks with configurable pipelines.",
         subcommands: [
             StreamCommand.self, StagesCommand.self, ValidateCommand.self,
-            ConvertCommand.self, InfoCommand.self,
+            ConvertCommand.self, InfoCommand.self, BadgesCommand.self,
         ]
     )
 }

@@ -1,0 +1,94 @@
+/// The single implementation of TrackPipe's distance rules, fix by fix, shared by the `distance`, `splits` and
+/// `badges` stages so they can never disagree (and each can run live without waiting for another's output):
+///
+/// - A step between consecutive fixes is **counted** when both are in the same ``Fix/segment`` (a segment
+///   change is a break: the receiver was off or the recording paused) and the later fix is not
+///   ``Fix/paused`` (auto-pause judged the runner stopped; distance is not counted *into* a paused fix, so the
+///   step that leaves a pause does count). A step whose length is not finite (corrupt coordinates) is not
+///   counted either.
+/// - A fix with a non-finite or out-of-range coordinate counts no distance, into it or out of it.
+/// - Its length is measured by ``formula`` (default ``DistanceFormula/default``). With ``threeDimensional``,
+///   the altitude change is added by Pythagoras, `√(h² + Δz²)`, when both fixes have an altitude and neither
+///   has a negative ``Fix/verticalAccuracy`` (no GPS altitude). 2D is the default because GPS altitude noise
+///   (typically ±5–10 m per fix) adds spurious length on flat ground, and running apps and watches report 2D.
+/// - **Moving time** is the sum of the time between the fixes of counted steps, when both times are known
+///   and increase. So a segment break or a pause is neither distance nor moving time; with no auto-pause and
+///   one segment, moving time equals elapsed time.
+public struct DistanceAccumulator: Sendable {
+    public let formula: DistanceFormula
+    public let threeDimensional: Bool
+    /// Cumulative counted distance, metres.
+    public private(set) var distance: Double = 0
+    /// Cumulative moving time, seconds.
+    public private(set) var movingTime: Double = 0
+    /// Earliest and latest fix time seen (UTC seconds since 1970).
+    public private(set) var firstTime: Double?
+    public private(set) var lastTime: Double?
+    /// The last fix added.
+    public private(set) var previous: Fix?
+    /// Fixes added.
+    public private(set) var count = 0
+
+    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false) {
+        self.formula = formula
+        self.threeDimensional = threeDimensional
+    }
+
+    /// Time from the earliest to the latest fix time seen, seconds; `nil` with fewer than one timed fix.
+    public var elapsedTime: Double? {
+        guard let firstTime, let lastTime else { return nil }
+        return lastTime - firstTime
+    }
+
+    /// Adds the next fix and returns the step it ends.
+    @discardableResult
+    public mutating func add(_ fix: Fix) -> DistanceStep {
+        defer {
+            previous = fix
+            count += 1
+            if let t = fix.time, t.isFinite {
+                firstTime = min(firstTime ?? t, t)
+                lastTime = max(lastTime ?? t, t)
+            }
+        }
+        guard let from = previous else {
+            return DistanceStep(from: nil, to: fix, counted: false, length: 0, movingDuration: 0,
+                                distanceBefore: distance, movingTimeBefore: movingTime)
+        }
+        var counted = Self.counts(from: from, to: fix) && Self.hasValidCoordinates(from) && Self.hasValidCoordinates(fix)
+        var length = 0.0
+        if counted {
+            length = Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
+            if !length.isFinite { counted = false; length = 0 }
+        }
+        var duration = 0.0
+        if counted, let t0 = from.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite { duration = t1 - t0 }
+        let step = DistanceStep(from: from, to: fix, counted: counted, length: length, movingDuration: duration,
+                                distanceBefore: distance, movingTimeBefore: movingTime)
+        distance = step.distanceAfter
+        movingTime = step.movingTimeAfter
+        return step
+    }
+
+    /// Whether the step `from` → `to` counts: same segment, and `to` not paused.
+    @inlinable
+    public static func counts(from: Fix, to: Fix) -> Bool {
+        from.segment == to.segment && !to.paused
+    }
+
+    /// Latitude and longitude finite and in range. (Checked here because the geodesy functions do not:
+    /// `Geodesy.distance` returns half the Earth's circumference for a NaN coordinate.)
+    @inlinable
+    public static func hasValidCoordinates(_ fix: Fix) -> Bool {
+        fix.latitude.isFinite && fix.longitude.isFinite && abs(fix.latitude) <= 90 && abs(fix.longitude) <= 180
+    }
+
+    /// The length of the step `from` → `to` in metres (2D, or 3D as described on the type).
+    public static func length(from: Fix, to: Fix, formula: DistanceFormula, threeDimensional: Bool) -> Double {
+        let h = Geodesy.distance(from.point, to.point, formula: formula)
+        guard threeDimensional, let z0 = from.altitude, let z1 = to.altitude,
+              (from.verticalAccuracy ?? 0) >= 0, (to.verticalAccuracy ?? 0) >= 0 else { return h }
+        let dz = z1 - z0
+        return (h * h + dz * dz).squareRoot()
+    }
+}

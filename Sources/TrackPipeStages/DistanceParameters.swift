@@ -1,0 +1,37 @@
+import TrackPipe
+
+/// The `formula` and `three-dimensional` parameters, declared once for every stage that measures distance
+/// (`distance`, `splits`, `badges`), so their names, defaults and help cannot drift apart. Give all of them the
+/// same values in a pipeline: each measures independently (so each can run live), with the same
+/// ``DistanceAccumulator`` rules.
+public struct DistanceParameters: Sendable, Hashable {
+    public var formula: DistanceFormula
+    public var threeDimensional: Bool
+
+    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false) {
+        self.formula = formula
+        self.threeDimensional = threeDimensional
+    }
+
+    /// Reads the two parameters declared by ``specs``.
+    public init(_ parameters: StageParameters) throws {
+        formula = try parameters.choice("formula", as: DistanceFormula.self)
+        threeDimensional = try parameters.bool("three-dimensional")
+    }
+
+    /// A fresh accumulator with these settings.
+    public func accumulator() -> DistanceAccumulator {
+        DistanceAccumulator(formula: formula, threeDimensional: threeDimensional)
+    }
+
+    /// The parameter table rows.
+    public static let specs: [ParameterSpec] = [
+        .choice("formula", DistanceFormula.allCases.map(\.rawValue), default: DistanceFormula.default.rawValue,
+                help: "How a step between fixes is measured: `local` (default; flat approximation with the WGS84 "
+                    + "radii of curvature, sub-millimetre for GPS steps, Vincenty beyond 10 km), `vincenty` "
+                    + "(WGS84 ellipsoid, iterative) or `haversine` (sphere, up to 0.5 % off)."),
+        .boolean("three-dimensional", default: false,
+                 help: "Add the altitude change to each step (√(h² + Δz²)) where both fixes have a GPS altitude. "
+                    + "Off by default: altitude noise adds false length on the flat, and watches report 2D distance."),
+    ]
+}

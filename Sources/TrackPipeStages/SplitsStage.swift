@@ -1,0 +1,102 @@
+import TrackPipe
+
+/// `splits`: per-km or per-mile splits — moving time, pace, clock time and altitude change of each, with the
+/// boundary crossings interpolated between fixes; the last split, if the run ended inside it, is marked
+/// partial. Keeps every fix; publishes the ``SplitsKey`` annotation and a `split` event as each completes.
+public struct SplitsStage: StreamingStage {
+    public static let descriptor = StageDescriptor(
+        name: "splits",
+        summary: "Per-km or per-mile splits with interpolated boundaries: time, pace, altitude change.",
+        discussion: """
+            Keeps every fix. A split ends where the cumulative distance (same rules and parameters as the \
+            `distance` stage) reaches a whole number of km or miles; the point, its time, moving time and \
+            altitude are interpolated linearly between the two fixes either side. Split pace is moving time / \
+            length (pauses excluded); elapsed time includes pauses. Altitude change is end minus start, where \
+            the fixes carry altitude. The run's remainder is a last split marked partial. Events: `split` with \
+            fields index, start-distance, end-distance (m), moving-time, elapsed-time (s), pace (s/m), \
+            altitude-change (m), partial.
+            """,
+        parameters: [
+            .choice("per", ["km", "mi"], default: "km", help: "Split length: a kilometre (1 000 m) or a mile (1 609.344 m)."),
+        ] + DistanceParameters.specs,
+        guarantees: [.preservesOrder, .preservesPositions])
+
+    public let units: UnitSystem
+    public let distance: DistanceParameters
+
+    public init(parameters: StageParameters) throws {
+        units = try parameters.string("per") == "mi" ? .imperial : .metric
+        distance = try DistanceParameters(parameters)
+    }
+
+    public init(units: UnitSystem = .metric, distance: DistanceParameters = DistanceParameters()) {
+        self.units = units
+        self.distance = distance
+    }
+
+    public func makeProcessor(context: StageContext) throws -> any FixProcessor {
+        Processor(accumulator: distance.accumulator(), length: units.metresPerDistanceUnit, units: units)
+    }
+
+    struct Processor: FixProcessor {
+        var accumulator: DistanceAccumulator
+        let length: Double
+        let units: UnitSystem
+        var splits: [Split] = []
+        /// Where the current split started.
+        var startDistance = 0.0
+        var startTime: Double?
+        var startMoving = 0.0
+        var startAltitude: Double?
+        var lastAltitude: Double?
+
+        mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
+            let step = accumulator.add(fix)
+            if step.from == nil {
+                startTime = fix.time
+                startAltitude = fix.altitude
+            }
+            var boundary = startDistance + length
+            while let c = step.crossing(atDistance: boundary) {
+                let altitude = c.altitude ?? (c.fraction < 0.5 ? step.from?.altitude ?? fix.altitude : fix.altitude ?? step.from?.altitude)
+                close(endDistance: boundary, endTime: c.time, endMoving: c.movingTime, endAltitude: altitude,
+                      partial: false, sourceIndex: fix.sourceIndex, into: &out)
+                startDistance = boundary
+                startTime = c.time
+                startMoving = c.movingTime
+                startAltitude = altitude
+                boundary = startDistance + length
+            }
+            if let a = fix.altitude { lastAltitude = a }
+            out.keep(fix)
+        }
+
+        mutating func finish(into out: inout StageEmitter) throws {
+            if accumulator.distance > startDistance {
+                close(endDistance: accumulator.distance, endTime: accumulator.previous?.time ?? accumulator.lastTime,
+                      endMoving: accumulator.movingTime, endAltitude: lastAltitude, partial: true,
+                      sourceIndex: accumulator.previous?.sourceIndex, into: &out)
+            }
+            out.annotate(SplitsKey.self, Splits(splitLength: length, units: units, splits: splits))
+        }
+
+        private mutating func close(endDistance: Double, endTime: Double?, endMoving: Double, endAltitude: Double?,
+                                    partial: Bool, sourceIndex: Int?, into out: inout StageEmitter) {
+            var altitudeChange: Double?
+            if let a0 = startAltitude, let a1 = endAltitude { altitudeChange = a1 - a0 }
+            let split = Split(index: splits.count + 1, startDistance: startDistance, endDistance: endDistance,
+                              startTime: startTime, endTime: endTime, movingTime: endMoving - startMoving,
+                              altitudeChange: altitudeChange, isPartial: partial)
+            splits.append(split)
+            var fields: [String: JSONValue] = [
+                "index": .number(Double(split.index)), "start-distance": .number(split.startDistance),
+                "end-distance": .number(split.endDistance), "moving-time": .number(split.movingTime),
+                "partial": .bool(partial),
+            ]
+            if let e = split.elapsedTime { fields["elapsed-time"] = .number(e) }
+            if let p = split.pace { fields["pace"] = .number(p) }
+            if let a = split.altitudeChange { fields["altitude-change"] = .number(a) }
+            out.emit("split", time: endTime, sourceIndex: sourceIndex, fields: fields)
+        }
+    }
+}

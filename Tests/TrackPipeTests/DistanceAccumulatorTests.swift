@@ -1,0 +1,76 @@
+import Testing
+@testable import TrackPipe
+
+/// Metres per degree of longitude on the equator by the local formula: the prime-vertical radius there is the
+/// semi-major axis, so a degree is a·π/180 exactly (closed form, independent of the accumulator).
+let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
+
+@Suite struct DistanceAccumulatorTests {
+    func fix(_ i: Int, lon: Double, time: Double? = nil, segment: Int = 0, paused: Bool = false, altitude: Double? = nil) -> Fix {
+        Fix(time: time, latitude: 0, longitude: lon, altitude: altitude, segment: segment, paused: paused, sourceIndex: i)
+    }
+
+    @Test func countsStepsWithinASegmentOnly() {
+        var acc = DistanceAccumulator()
+        acc.add(fix(0, lon: 0, time: 0))
+        acc.add(fix(1, lon: 0.001, time: 1))
+        let gap = acc.add(fix(2, lon: 0.5, time: 100, segment: 1))
+        acc.add(fix(3, lon: 0.502, time: 102, segment: 1))
+        #expect(!gap.counted && gap.length == 0 && gap.movingDuration == 0)
+        #expect(abs(acc.distance - 0.003 * metresPerEquatorDegree) < 1e-6)
+        #expect(acc.movingTime == 3)
+        #expect(acc.elapsedTime == 102)
+    }
+
+    @Test func noDistanceIntoAPausedFixButTheStepOutCounts() {
+        var acc = DistanceAccumulator()
+        let steps = (0..<6).map { i in acc.add(fix(i, lon: Double(i) * 0.001, time: Double(i), paused: i == 2 || i == 3)) }
+        #expect(steps.map(\.counted) == [false, true, false, false, true, true])
+        #expect(abs(acc.distance - 3 * 0.001 * metresPerEquatorDegree) < 1e-6)
+        #expect(acc.movingTime == 3)
+        #expect(acc.elapsedTime == 5)
+    }
+
+    @Test func threeDimensionalAddsAltitudeOnlyWhenAsked() {
+        let a = fix(0, lon: 0, altitude: 0), b = fix(1, lon: 0.0001, altitude: 5)
+        let h = 0.0001 * metresPerEquatorDegree
+        #expect(abs(DistanceAccumulator.length(from: a, to: b, formula: .local, threeDimensional: false) - h) < 1e-9)
+        #expect(abs(DistanceAccumulator.length(from: a, to: b, formula: .local, threeDimensional: true) - (h * h + 25).squareRoot()) < 1e-9)
+        var noGPSAltitude = b
+        noGPSAltitude.verticalAccuracy = -1
+        #expect(abs(DistanceAccumulator.length(from: a, to: noGPSAltitude, formula: .local, threeDimensional: true) - h) < 1e-9)
+    }
+
+    @Test func crossingIsInterpolatedLinearly() {
+        var acc = DistanceAccumulator()
+        acc.add(Fix(time: 10, latitude: 0, longitude: 0, altitude: 100, sourceIndex: 0))
+        let step = acc.add(Fix(time: 20, latitude: 0, longitude: 0.001, altitude: 110, sourceIndex: 1))
+        let target = 0.25 * step.length
+        let c = step.crossing(atDistance: target)
+        #expect(c != nil)
+        #expect(abs((c?.point.longitude ?? .nan) - 0.00025) < 1e-15)
+        #expect(abs((c?.time ?? .nan) - 12.5) < 1e-9)
+        #expect(abs((c?.altitude ?? .nan) - 102.5) < 1e-9)
+        #expect(abs((c?.movingTime ?? .nan) - 2.5) < 1e-9)
+        // Half-open: the step's end distance is not crossed by this step (reaching is not passing).
+        #expect(step.crossing(atDistance: step.distanceAfter) == nil)
+        #expect(step.crossing(atDistance: 0)?.fraction == 0)
+    }
+
+    @Test func crossingWrapsTheAntimeridian() {
+        var acc = DistanceAccumulator()
+        acc.add(Fix(time: nil, latitude: 0, longitude: 179.9999, sourceIndex: 0))
+        let step = acc.add(Fix(time: nil, latitude: 0, longitude: -179.9999, sourceIndex: 1))
+        let c = step.crossing(atDistance: step.length * 0.75)
+        #expect(abs((c?.point.longitude ?? .nan) - -179.99995) < 1e-9)
+        #expect(c?.time == nil)
+    }
+
+    @Test func corruptCoordinatesAreNotCounted() {
+        var acc = DistanceAccumulator()
+        acc.add(fix(0, lon: 0))
+        let bad = acc.add(Fix(time: nil, latitude: .nan, longitude: 0, sourceIndex: 1))
+        #expect(!bad.counted)
+        #expect(acc.distance == 0)
+    }
+}
