@@ -6,8 +6,17 @@ public enum BuiltinPipelines {
     {
       "version": 1,
       "name": "default",
-      "description": "TrackPipe's default pipeline.",
-      "stages": []
+      "description": "TrackPipe's default: the Runkeeper filters (accuracy gate, timestamp monotonicity, superman jumps, auto-pause), the Kalman RTS smoother, then distance, splits and badges. Streaming runs its causal stages only.",
+      "stages": [
+        {"stage": "accuracy-gate"},
+        {"stage": "timestamp-monotonicity"},
+        {"stage": "superman-jump"},
+        {"stage": "auto-pause"},
+        {"stage": "kalman-smoother"},
+        {"stage": "distance"},
+        {"stage": "splits"},
+        {"stage": "badges"}
+      ]
     }
     """
 }

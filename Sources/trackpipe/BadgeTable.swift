@@ -1,4 +1,5 @@
 import TrackPipe
+import TrackPipeIO
 import TrackPipeStages
 
 /// The terminal table of `trackpipe badges`.
@@ -34,7 +35,7 @@ enum BadgeTable {
     /// The UTC date of `time`, `YYYY-MM-DD`, or a dash.
     static func date(_ time: Double?) -> String {
         guard let time, time.isFinite else { return RunFormatter.dash }
-        return String(Timestamp.formatISO8601(time).prefix(10))
+        return ISO8601Time.format(time).map { String($0.prefix(10)) } ?? RunFormatter.dash
     }
 
     /// Left-aligned columns, two spaces apart.

@@ -6,7 +6,7 @@ struct TrackPipeCommand: ParsableCommand {
         commandName: "trackpipe",
         abstract: "Clean, smooth and measure recorded GPS tracks with configurable pipelines.",
         subcommands: [
-            StreamCommand.self, StagesCommand.self, ValidateCommand.self,
+            RunCommand.self, StreamCommand.self, StagesCommand.self, ValidateCommand.self,
             ConvertCommand.self, InfoCommand.self, BadgesCommand.self,
         ]
     )
