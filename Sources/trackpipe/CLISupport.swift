@@ -38,15 +38,17 @@ enum CLIPipelines {
     }
 }
 
-/// Pretty, key-sorted JSON for terminal and file output.
+/// Pretty, key-sorted JSON for terminal and file output. TrackPipe's own documents (reports, `--json`
+/// listings) use snake_case keys; `verbatim` keeps keys as they are (JSON Schema, specs).
 enum CLIJSON {
-    static func string<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try data(value), as: UTF8.self)
+    static func string<T: Encodable>(_ value: T, verbatim: Bool = false) throws -> String {
+        String(decoding: try data(value, verbatim: verbatim), as: UTF8.self)
     }
 
-    static func data<T: Encodable>(_ value: T) throws -> Data {
+    static func data<T: Encodable>(_ value: T, verbatim: Bool = false) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        if !verbatim { encoder.keyEncodingStrategy = .convertToSnakeCase }
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return try encoder.encode(value)
     }

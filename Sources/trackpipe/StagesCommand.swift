@@ -22,7 +22,7 @@ struct StagesCommand: ParsableCommand {
     func run() throws {
         let registry = try CLIRegistry.make()
         if schema {
-            print(try CLIJSON.string(PipelineSchema.generate(for: registry)))
+            print(try CLIJSON.string(PipelineSchema.generate(for: registry), verbatim: true))
             return
         }
         var types = registry.all

@@ -2,12 +2,19 @@ import Foundation
 import Testing
 
 @Suite struct StreamCommandTests {
+    /// A spec file with only the accuracy gate: a stage with no hold-back, so every fix is answered at once.
+    static func gateOnlySpec() throws -> String {
+        let spec = try CLIRunner.temporaryDirectory().appendingPathComponent("gate.json")
+        try Data(#"{"version": 1, "name": "gate", "stages": [{"stage": "accuracy-gate"}]}"#.utf8).write(to: spec)
+        return spec.path
+    }
+
     /// Each decision is written and flushed as soon as the fix arrives, while stdin is still open:
     /// we send one fix, read its line back, and only then send the next.
     @Test func answersEachFixBeforeInputEnds() throws {
         let p = Process()
         p.executableURL = CLIRunner.executable
-        p.arguments = ["stream"]
+        p.arguments = ["stream", "--pipeline", try Self.gateOnlySpec()]
         let inPipe = Pipe(), outPipe = Pipe()
         p.standardInput = inPipe
         p.standardOutput = outPipe
@@ -32,7 +39,7 @@ import Testing
 
     @Test func badLinesAreReportedNotFatal() throws {
         let input = "{\"lat\": 1, \"lon\": 2}\n[1,2]\n{\"lat\": \"x\", \"lon\": 2}\n{\"lat\": 0, \"lon\": 0, \"time\": \"yesterday\"}\n"
-        let r = try CLIRunner.run(["stream"], stdin: input)
+        let r = try CLIRunner.run(["stream", "--pipeline", try Self.gateOnlySpec()], stdin: input)
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == 5)
@@ -42,13 +49,32 @@ import Testing
         #expect(lines[4].contains(#""dropped":3"#) && lines[4].contains(#""kept":1"#) && lines[4].contains(#""read":4"#))
     }
 
+    /// The default pipeline's causal stages hold fixes back (one for duplicate times, the auto-pause window),
+    /// but by the end every fix read is accounted for: kept + dropped = read.
+    @Test func defaultPipelineAccountsForEveryFixByTheEnd() throws {
+        var input = ""
+        for i in 0..<120 {
+            let lon = -0.12 + Double(i) * 0.00004
+            input += #"{"time": \#(1_700_000_000 + i), "lat": 51.5, "lon": \#(lon), "hacc": \#(i % 10 == 0 ? 60 : 5)}"# + "\n"
+        }
+        let r = try CLIRunner.run(["stream"], stdin: input)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        let fixes = lines.filter { $0.contains(#""type":"fix""#) }.count
+        let drops = lines.filter { $0.contains(#""type":"drop""#) }.count
+        #expect(fixes + drops == 120)
+        // Every tenth fix claims 60 m accuracy: the 20 m gate drops those 12.
+        #expect(lines.filter { $0.contains(#""rule":"max-horizontal-accuracy""#) }.count == 12)
+        #expect(lines.last?.contains(#""read":120"#) == true)
+    }
+
     @Test func refusesAWholeTrackPipelineNamingTheStage() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let spec = dir.appendingPathComponent("smooth.json")
         try Data(#"{"version": 1, "stages": [{"stage": "kalman-smoother"}]}"#.utf8).write(to: spec)
         let r = try CLIRunner.run(["stream", "--pipeline", spec.path])
         #expect(r.status != 0)
-        #expect(r.stderr.contains("kalman-smoother"))
+        #expect(r.stderr.contains("'kalman-smoother' needs the whole track"))
     }
 }
 
