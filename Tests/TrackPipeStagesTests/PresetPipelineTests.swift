@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import TrackPipe
+import TrackPipeStages
+
+/// The committed pipeline files stay in step with the code that generates or embeds them.
+@Suite struct PresetPipelineTests {
+    static let pipelines = SharedPaths.packageRoot.appendingPathComponent("pipelines")
+
+    func document(_ name: String) throws -> JSONValue {
+        let data = try Data(contentsOf: Self.pipelines.appendingPathComponent(name))
+        return try JSONText.parse(data).get()
+    }
+
+    @Test func everyPresetValidates() throws {
+        let registry = try StageRegistry.builtIn()
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.pipelines.path).filter { $0.hasSuffix(".json") && !$0.contains("schema") }
+        #expect(names.contains("default.json") && names.contains("runkeeper.json"))
+        for name in names {
+            let data = try Data(contentsOf: Self.pipelines.appendingPathComponent(name))
+            let result = Pipeline.load(Array(data), source: name, registry: registry)
+            if case .failure(let p) = result { Issue.record("\(p)") }
+        }
+    }
+
+    @Test func defaultJSONIsTheEmbeddedDefault() throws {
+        let embedded = try JSONText.parse(Data(BuiltinPipelines.defaultSpec.utf8)).get()
+        #expect(try document("default.json") == embedded)
+    }
+
+    /// Regenerate with `swift run trackpipe stages --schema > pipelines/pipeline.schema.json`.
+    @Test func committedSchemaIsTheGeneratedOne() throws {
+        let generated = PipelineSchema.generate(for: try StageRegistry.builtIn())
+        #expect(try document("pipeline.schema.json") == generated)
+    }
+}
