@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrackPipe
 
@@ -116,19 +117,47 @@ import Testing
         #expect(checked == 6)
     }
 
+    /// The sphere's error against the ellipsoid is set by curvature: the ellipsoid's principal radii at
+    /// latitude φ are M = a(1−e²)/(1−e²sin²φ)^1.5 (north–south) and N = a/(1−e²sin²φ)^0.5 (east–west), and a
+    /// sphere of radius R is off by R/ρ − 1 for a segment whose radius of curvature is ρ. Along a meridian at
+    /// the equator M = a(1−e²) = 6 335 439 m, so any sphere of the mean radius is 0.561 % long there — the
+    /// issue's 0.5 % cannot hold for every direction at every latitude. Returns the largest |R/ρ − 1| over
+    /// the latitudes a segment spans (ρ between M and N covers every direction).
+    static func sphereCurvatureBound(_ lat1: Double, _ lat2: Double) -> Double {
+        let a = Geodesy.wgs84A, e2 = Geodesy.wgs84E2, r = Geodesy.meanEarthRadius
+        var worst = 0.0
+        for k in 0...20 {
+            let phi = (lat1 + (lat2 - lat1) * Double(k) / 20) * .pi / 180
+            let w = 1 - e2 * sin(phi) * sin(phi)
+            let m = a * (1 - e2) / pow(w, 1.5), n = a / w.squareRoot()
+            worst = max(worst, abs(r / m - 1), abs(r / n - 1))
+        }
+        return worst
+    }
+
+    /// Haversine within 0.5 % wherever a sphere can be (the curvature bound at the segment's latitudes is
+    /// under 0.5 %), and everywhere within that curvature bound (plus 0.01 % for the chord–arc difference).
     @Test func haversineWithinHalfAPercent() {
+        var strict = 0
         for (lat1, lon1, lat2, lon2, reference) in Self.cases {
             let a = GeoPoint(latitude: lat1, longitude: lon1), b = GeoPoint(latitude: lat2, longitude: lon2)
-            let h = Geodesy.haversine(a, b)
-            #expect(abs(h - reference) / reference < 0.005, "haversine \(h) vs \(reference) for \(a) → \(b)")
+            let error = abs(Geodesy.haversine(a, b) - reference) / reference
+            let bound = Self.sphereCurvatureBound(lat1, lat2)
+            #expect(error <= bound + 1e-4, "haversine off by \(error) for \(a) → \(b), bound \(bound)")
+            if bound < 0.005 {
+                #expect(error < 0.005, "haversine off by \(error) for \(a) → \(b)")
+                strict += 1
+            }
         }
+        #expect(strict > Self.cases.count / 2, "most reference pairs are where a sphere can reach 0.5 %")
     }
 
     @Test func distanceDispatchesToTheChosenFormula() {
-        let (lat1, lon1, lat2, lon2, reference) = Self.cases[0]
+        let (lat1, lon1, lat2, lon2, _) = Self.cases[0]
         let a = GeoPoint(latitude: lat1, longitude: lon1), b = GeoPoint(latitude: lat2, longitude: lon2)
-        for formula in DistanceFormula.allCases {
-            #expect(abs(Geodesy.distance(a, b, formula: formula) - reference) < 0.05)
-        }
+        #expect(Geodesy.distance(a, b, formula: .haversine) == Geodesy.haversine(a, b))
+        #expect(Geodesy.distance(a, b, formula: .vincenty) == Geodesy.vincenty(a, b))
+        #expect(Geodesy.distance(a, b, formula: .local) == Geodesy.local(a, b))
+        #expect(Geodesy.distance(a, b) == Geodesy.local(a, b), "local is the default")
     }
 }

@@ -28,7 +28,9 @@ import Testing
         try writeRun(dir, "b-first.ndjson", start: 1_700_000_000, metres: 5_200, speed: 2.5)
         let out = try CLIRunner.run(["badges", "--json", dir.path])
         #expect(out.status == 0, "\(out.stderr)")
-        let decoded = try JSONDecoder().decode(Output.self, from: Data(out.stdout.utf8))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase  // the CLI's JSON is snake_case
+        let decoded = try decoder.decode(Output.self, from: Data(out.stdout.utf8))
         let deimos = try #require(decoded.badges.first { $0.badge.distance == 5000 })
         #expect(deimos.earned?.runName == "b-first.ndjson")
         // 3.0 m/s > 2.5 × 1.10: silver and gold to the later run.
