@@ -23,14 +23,13 @@ struct BadgesCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Run files, or directories of run files (read in name order).")
+    @Argument(help: "Run files (any format run reads), or directories of them (read in name order, not recursive).")
     var runs: [String] = []
 
     @Option(help: "Pipeline spec (JSON) each run goes through first. Default: the embedded default pipeline.")
     var pipeline: String?
 
-    @Option(help: "Badge catalog (JSON array of {name, information, distance, imageName}, distance in metres). Default: the built-in solar-system catalog.")
-    var badges: String?
+    @OptionGroup var catalogOption: BadgeCatalogOption
 
     @Option(help: "metric (km, /km) or imperial (mi, /mi).")
     var units: UnitSystem = .metric
@@ -50,9 +49,9 @@ struct BadgesCommand: ParsableCommand {
             print(BadgeCatalog.defaultJSON)
             return
         }
-        let registry = try CLIRegistry.make()
+        let catalog = try catalogOption.catalog()
+        let registry = try catalogOption.registry(loaded: catalog)
         let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry)
-        let catalog = try loadCatalog()
         let files = try RunFiles.expand(runs)
         guard !files.isEmpty else { throw CLIError("no run files found in \(runs.joined(separator: ", "))") }
         var summaries: [RunSummary] = []
@@ -73,21 +72,6 @@ struct BadgesCommand: ParsableCommand {
             print(try CLIJSON.string(BadgesJSON(provenance: loaded.provenance, runs: summaries, badges: statuses)))
         } else {
             print(BadgeTable.render(runs: summaries, statuses: statuses, units: units))
-        }
-    }
-
-    /// The catalog from `--badges`, or the built-in one. Skipped entries are warned about on stderr.
-    func loadCatalog() throws -> BadgeCatalog {
-        guard let path = badges else { return .default }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("\(path): the badge catalog \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")")
-        }
-        do {
-            let loaded = try BadgeCatalog.load(json: data)
-            for p in loaded.problems { FileHandle.standardError.write(Data("trackpipe: warning: \(path): \(p)\n".utf8)) }
-            return loaded.catalog
-        } catch {
-            throw CLIError("\(path): \(error)")
         }
     }
 }

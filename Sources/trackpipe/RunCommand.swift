@@ -17,7 +17,7 @@ struct RunCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Input tracks: GPX, CSV, GeoJSON, NMEA or GnssLogger; the format comes from the extension (or the content).")
+    @Argument(help: "Input tracks: GPX, CSV, GeoJSON, NMEA, GnssLogger, or NDJSON fixes (.ndjson, .jsonl; the stream format); the format comes from the extension (or the content).")
     var inputs: [String]
 
     @Option(help: "Pipeline spec (JSON). Default: the embedded default pipeline.")
@@ -34,6 +34,8 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: "Write every dropped fix as GeoJSON points here.")
     var drops: String?
+
+    @OptionGroup var catalogOption: BadgeCatalogOption
 
     @Option(help: "The activity (running, walking, cycling, driving, other) when the file does not say; stages pick defaults from it.")
     var activity: String?
@@ -55,7 +57,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let registry = try CLIRegistry.make()
+        let registry = try catalogOption.registry()
         let pipeline = try CLIPipelines.loadOrDefault(path: self.pipeline, registry: registry)
         // Read every input before running or writing anything.
         var tracks: [(name: String, track: Track)] = []

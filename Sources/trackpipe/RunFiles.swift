@@ -4,8 +4,10 @@ import TrackPipeIO
 
 /// Finds and reads run files for `trackpipe badges`.
 enum RunFiles {
-    /// File extensions read from a directory (case-insensitive).
-    static let extensions: Set<String> = ["ndjson", "jsonl"]
+    /// Whether a file in a directory is a run: NDJSON (`.ndjson`, `.jsonl`) or a track format TrackPipe reads.
+    static func isRun(_ name: String) -> Bool {
+        TrackInput.isNDJSON(name) || TrackFormat(pathExtension: name) != nil
+    }
 
     /// `paths` with each directory replaced by its run files (by name; not recursive). A named file is taken
     /// whatever its extension; a missing path is an error.
@@ -19,7 +21,7 @@ enum RunFiles {
             let url = URL(fileURLWithPath: path)
             if isDirectory.boolValue {
                 let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-                files += names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                files += names.filter(isRun)
                     .map { url.appendingPathComponent($0) }
             } else {
                 files.append(url)
@@ -28,20 +30,6 @@ enum RunFiles {
         return files
     }
 
-    /// Reads one run. NDJSON fix lines (the `trackpipe stream` input format); lines that are not fixes are kept
-    /// as rejected records.
-    static func read(_ url: URL) throws -> Track {
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw CLIError("cannot be read") }
-        var track = Track(name: url.deletingPathExtension().lastPathComponent, sourceFormat: "ndjson")
-        var index = 0
-        for (n, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.allSatisfy(\.isWhitespace) { continue }
-            switch NDJSONFixCodec.decodeFix(line, index: index, line: n + 1) {
-            case .success(let fix): track.fixes.append(fix)
-            case .failure(let e): track.rejected.append(RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))
-            }
-            index += 1
-        }
-        return track
-    }
+    /// Reads one run: NDJSON fix lines (the `trackpipe stream` input format) or any track format.
+    static func read(_ url: URL) throws -> Track { try TrackInput.read(url.path, format: nil) }
 }

@@ -20,11 +20,13 @@ struct StreamCommand: ParsableCommand {
     @Option(help: "Pipeline spec (JSON). Default: the embedded default pipeline's causal stages.")
     var pipeline: String?
 
+    @OptionGroup var catalogOption: BadgeCatalogOption
+
     @Option(help: "The activity (running, walking, cycling, driving, other); stages pick their defaults from it.")
     var activity: String?
 
     func run() throws {
-        let registry = try CLIRegistry.make()
+        let registry = try catalogOption.registry()
         let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry, causalOnly: pipeline == nil)
         var live: LivePipeline
         do {

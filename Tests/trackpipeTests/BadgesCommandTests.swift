@@ -60,6 +60,19 @@ import Testing
         #expect(out.stdout.contains("1 of 2 badges earned over 1 run"))
     }
 
+    /// A directory may mix formats: an NDJSON run and a CSV run are both read; other files are ignored.
+    @Test func directoriesMixFormats() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        try writeRun(dir, "one.ndjson", start: 1_700_000_000, metres: 1_200, speed: 2.5)
+        // 1 300 m along the equator in 10 m steps at 2.5 m/s, as CSV.
+        let rows = (0...130).map { i in "\(1_700_100_000 + Double(i) * 4),0,\(Double(i) * 10 / metresPerDegree)" }
+        try ("time,lat,lon\n" + rows.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("two.csv"), atomically: true, encoding: .utf8)
+        try "not a run".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        let out = try CLIRunner.run(["badges", dir.path])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("over 2 runs"), "\(out.stdout)")
+    }
+
     @Test func refusesMissingInputsAndBadCatalogs() throws {
         let missing = try CLIRunner.run(["badges", "/nonexistent/run.ndjson"])
         #expect(missing.status != 0)

@@ -2,16 +2,23 @@
 /// registers. Specs name stages; the registry turns names into stage types.
 public struct StageRegistry: Sendable {
     private var types: [String: any Stage.Type] = [:]
+    private var factories: [String: Factory] = [:]
     /// Names in registration order.
     public private(set) var names: [String] = []
 
     public init() {}
 
+    /// Builds a stage from validated parameters. A host sets one (``setFactory(for:_:)``) to supply what a
+    /// spec cannot carry — e.g. the CLI's `--badges FILE` catalog for the `badges` stage.
+    public typealias Factory = @Sendable (StageParameters) throws -> any Stage
+
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case duplicateName(String)
         case invalidName(String)
+        case notRegistered(String)
         public var description: String {
             switch self {
+            case .notRegistered(let n): return "no stage named '\(n)' is registered"
             case .duplicateName(let n): return "a stage named '\(n)' is already registered"
             case .invalidName(let n): return "stage name '\(n)' is not kebab-case (lowercase letters, digits and single hyphens)"
             }
@@ -25,6 +32,13 @@ public struct StageRegistry: Sendable {
         guard types[name] == nil else { throw Failure.duplicateName(name) }
         types[name] = type
         names.append(name)
+    }
+
+    /// Builds the stage `name` with `factory` instead of its type's `init(parameters:)`. Parameters are still
+    /// validated against the type's descriptor first, so specs, help and schema are unchanged.
+    public mutating func setFactory(for name: String, _ factory: @escaping Factory) throws {
+        guard types[name] != nil else { throw Failure.notRegistered(name) }
+        factories[name] = factory
     }
 
     /// The stage type registered as `name`.
@@ -47,6 +61,7 @@ public struct StageRegistry: Sendable {
         case .failure(let problems): return .failure(problems)
         case .success(let validated):
             do {
+                if let factory = factories[name] { return .success(try factory(validated)) }
                 return .success(try type.init(parameters: validated))
             } catch {
                 return .failure(SpecProblems([SpecProblem(path: path, message: "stage '\(name)' refused its parameters: \(error)")]))

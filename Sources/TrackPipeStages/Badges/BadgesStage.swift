@@ -34,7 +34,7 @@ public struct BadgesStage: StreamingStage {
             earned, next, next-distance, remaining; no next fields after the last badge) on the first fix, \
             after each badge earned and each time the distance passes a multiple of `status-interval`, and at \
             the end. The catalog is the built-in one (0 m to the marathon) unless the host supplies another \
-            (`trackpipe badges --badges FILE`).
+            (`--badges FILE` on run, stream and badges).
             """,
         parameters: DistanceParameters.specs + [
             .number("status-interval", unit: .metres, default: 100, range: .positive,
