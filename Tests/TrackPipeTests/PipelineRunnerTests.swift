@@ -70,4 +70,16 @@ import Testing
         #expect(!StageRegistry.isKebabCase("Accuracy_gate"))
         #expect(!StageRegistry.isKebabCase("a--b"))
     }
+
+    /// A host factory builds the stage, but only after the spec's parameters passed the descriptor's checks.
+    @Test func hostFactoryBuildsTheStageAfterValidation() throws {
+        var r = try testRegistry()
+        #expect(throws: StageRegistry.Failure.notRegistered("nope")) { try r.setFactory(for: "nope") { try LosingStage(parameters: $0) } }
+        try r.setFactory(for: "drop-odd") { try LosingStage(parameters: $0) }
+        let built = try r.makeStage(named: "drop-odd", parameters: [:], path: "$.stages[0]").get()
+        #expect(built is LosingStage)
+        let refused = r.makeStage(named: "drop-odd", parameters: ["limit": .number(-1)], path: "$.stages[0]")
+        guard case .failure(let problems) = refused else { Issue.record("an out-of-range parameter was accepted"); return }
+        #expect(problems.description.contains("$.stages[0].limit"))
+    }
 }
