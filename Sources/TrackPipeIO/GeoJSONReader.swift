@@ -15,37 +15,48 @@ import TrackPipe
 ///   is out of range, or has an unreadable time or value becomes a ``TrackPipe/RejectedRecord``.
 public enum GeoJSONReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
-        let object: Any
+        // JSONDecoder, not JSONSerialization: on Linux the latter rounds some decimals to a neighbouring
+        // Double (-116.64204972738926 reads as …928), which would move every written-and-read position.
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(buffer: bytes), options: [])
+            root = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: bytes))
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw TrackReadError(file: sourceName, message: "not valid JSON: \(detail)")
+            throw TrackReadError(file: sourceName, message: "not valid JSON: \(Self.describe(error))")
         }
-        guard let root = object as? [String: Any], let type = root["type"] as? String else {
+        guard case .object(let object) = root, case .string(let type)? = object["type"] else {
             throw TrackReadError(file: sourceName, message: "expected a GeoJSON object with a \"type\" member")
         }
-        let features: [Any]
+        let features: [JSONValue]
         switch type {
         case "FeatureCollection":
-            guard let list = root["features"] as? [Any] else {
+            guard case .array(let list)? = object["features"] else {
                 throw TrackReadError(file: sourceName, message: "FeatureCollection has no \"features\" array")
             }
             features = list
         case "Feature":
             features = [root]
         case "LineString", "MultiLineString", "Point", "MultiPoint":
-            features = [["type": "Feature", "geometry": root, "properties": [String: Any]()] as [String: Any]]
+            features = [.object(["type": .string("Feature"), "geometry": root, "properties": .object([:])])]
         default:
             throw TrackReadError(file: sourceName, message:
                 "GeoJSON type \"\(type)\" holds no track; expected a FeatureCollection, Feature, LineString or MultiLineString")
         }
         var builder = GeoJSONTrackBuilder()
-        for (k, any) in features.enumerated() {
-            guard let feature = any as? [String: Any] else { continue }
+        for (k, value) in features.enumerated() {
+            guard case .object(let feature) = value else { continue }
             builder.add(feature: feature, number: k)
         }
         return builder.track
+    }
+
+    /// The decoder's own account of a syntax error (it names the line and column), without Swift type noise.
+    static func describe(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
+        if let underlying = context.underlyingError as NSError?,
+           let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+            return detail
+        }
+        return context.debugDescription
     }
 }
 
@@ -64,41 +75,42 @@ struct GeoJSONTrackBuilder {
         }
     }
 
-    mutating func add(feature: [String: Any], number: Int) {
-        let properties = feature["properties"] as? [String: Any] ?? [:]
-        if track.name == nil { track.name = (properties["name"] ?? properties["title"]) as? String }
-        if track.activity == nil, let a = (properties["activity"] ?? properties["sport"] ?? properties["activityType"]) as? String {
+    mutating func add(feature: [String: JSONValue], number: Int) {
+        var properties: [String: JSONValue] = [:]
+        if case .object(let p)? = feature["properties"] { properties = p }
+        if track.name == nil, case .string(let name)? = properties["name"] ?? properties["title"] { track.name = name }
+        if track.activity == nil,
+           case .string(let a)? = properties["activity"] ?? properties["sport"] ?? properties["activityType"] {
             track.activity = Activity(loose: a)
         }
-        guard let geometry = feature["geometry"] as? [String: Any], let type = geometry["type"] as? String else { return }
-        let coordinates = geometry["coordinates"]
+        guard case .object(let geometry)? = feature["geometry"], case .string(let type)? = geometry["type"] else { return }
+        let coordinates = geometry["coordinates"] ?? .null
         let perPoint = perPointArrays(properties)
         switch type {
         case "LineString", "MultiPoint":
             lastWasPoint = false
             newSegment()
-            addLine(coordinates as? [Any] ?? [], perPoint: perPoint.mapValues { $0 as? [Any] ?? [] },
-                    pointProperties: [:], where_: "feature \(number)")
+            addLine(coordinates.items, perPoint: perPoint.mapValues(\.items), pointProperties: [:], where_: "feature \(number)")
         case "MultiLineString":
             lastWasPoint = false
-            for (l, line) in (coordinates as? [Any] ?? []).enumerated() {
+            for (l, line) in coordinates.items.enumerated() {
                 newSegment()
-                let nested = perPoint.mapValues { (($0 as? [Any]).flatMap { l < $0.count ? $0[l] as? [Any] : nil }) ?? [] }
-                addLine(line as? [Any] ?? [], perPoint: nested, pointProperties: [:], where_: "feature \(number) line \(l)")
+                let nested = perPoint.mapValues { values in l < values.items.count ? values.items[l].items : [] }
+                addLine(line.items, perPoint: nested, pointProperties: [:], where_: "feature \(number) line \(l)")
             }
         case "Point":
             if !lastWasPoint { newSegment() }
             lastWasPoint = true
-            addLine([coordinates as Any], perPoint: [:], pointProperties: properties, where_: "feature \(number)")
+            addLine([coordinates], perPoint: [:], pointProperties: properties, where_: "feature \(number)")
         default:
             return
         }
     }
 
     /// Per-point arrays by field: `coordTimes`/`times` and `coordinateProperties.*`.
-    func perPointArrays(_ properties: [String: Any]) -> [TrackField: Any] {
-        var out: [TrackField: Any] = [:]
-        if let cp = properties["coordinateProperties"] as? [String: Any] {
+    func perPointArrays(_ properties: [String: JSONValue]) -> [TrackField: JSONValue] {
+        var out: [TrackField: JSONValue] = [:]
+        if case .object(let cp)? = properties["coordinateProperties"] {
             for (key, value) in cp {
                 if let f = TrackField(columnName: key) ?? (TrackField.normalize(key) == "times" ? .time : nil) {
                     out[f] = value
@@ -109,14 +121,18 @@ struct GeoJSONTrackBuilder {
         return out
     }
 
-    mutating func addLine(_ positions: [Any], perPoint: [TrackField: [Any]], pointProperties: [String: Any],
+    mutating func addLine(_ positions: [JSONValue], perPoint: [TrackField: [JSONValue]], pointProperties: [String: JSONValue],
                           where_: String) {
         for (p, position) in positions.enumerated() {
             defer { index += 1 }
             var fix = Fix(time: nil, latitude: .nan, longitude: .nan, segment: max(segment, 0), sourceIndex: index)
             var problem: FieldValue.Problem?
-            let numbers = (position as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue }
-            if let numbers, numbers.count >= 2, numbers.count == (position as? [Any])?.count {
+            let items = position.items
+            let numbers = items.compactMap { item -> Double? in
+                if case .number(let d) = item { return d }
+                return nil
+            }
+            if numbers.count >= 2, numbers.count == items.count {
                 fix.longitude = numbers[0]
                 fix.latitude = numbers[1]
                 if numbers.count >= 3, numbers[2].isFinite { fix.altitude = numbers[2] }
@@ -126,7 +142,7 @@ struct GeoJSONTrackBuilder {
             }
             if problem == nil {
                 for (field, values) in perPoint where p < values.count {
-                    guard let text = Self.text(values[p]) else { continue }
+                    guard let text = values[p].scalarText else { continue }
                     do { try FieldValue.apply(field, text, to: &fix, columnName: "\(field.rawValue)[\(p)]") } catch {
                         problem = error
                         break
@@ -135,7 +151,7 @@ struct GeoJSONTrackBuilder {
             }
             if problem == nil {
                 for (key, value) in pointProperties {
-                    guard let field = TrackField(columnName: key), let text = Self.text(value) else { continue }
+                    guard let field = TrackField(columnName: key), let text = value.scalarText else { continue }
                     do { try FieldValue.apply(field, text, to: &fix, columnName: key) } catch {
                         problem = error
                         break
@@ -153,12 +169,5 @@ struct GeoJSONTrackBuilder {
             track.fixes.append(fix)
             segmentHasFixes = true
         }
-    }
-
-    /// A JSON scalar as text for ``FieldValue``; `nil` for null, arrays and objects.
-    static func text(_ value: Any) -> String? {
-        if let s = value as? String { return s }
-        if let n = value as? NSNumber { return DecimalText.format(n.doubleValue) }
-        return nil
     }
 }
