@@ -142,8 +142,7 @@ struct GeoJSONTrackBuilder {
             }
             if problem == nil {
                 for (field, values) in perPoint where p < values.count {
-                    guard let text = values[p].scalarText else { continue }
-                    do { try FieldValue.apply(field, text, to: &fix, columnName: "\(field.rawValue)[\(p)]") } catch {
+                    do { try Self.apply(field, values[p], to: &fix, columnName: "\(field.rawValue)[\(p)]") } catch {
                         problem = error
                         break
                     }
@@ -151,8 +150,8 @@ struct GeoJSONTrackBuilder {
             }
             if problem == nil {
                 for (key, value) in pointProperties {
-                    guard let field = TrackField(columnName: key), let text = value.scalarText else { continue }
-                    do { try FieldValue.apply(field, text, to: &fix, columnName: key) } catch {
+                    guard let field = TrackField(columnName: key) else { continue }
+                    do { try Self.apply(field, value, to: &fix, columnName: key) } catch {
                         problem = error
                         break
                     }
@@ -168,6 +167,17 @@ struct GeoJSONTrackBuilder {
             fix.estimateAccuracyFromHDOPIfMissing()
             track.fixes.append(fix)
             segmentHasFixes = true
+        }
+    }
+
+    /// A JSON scalar into `field`: numbers directly (no round trip through text), strings and booleans as
+    /// text; null, arrays and objects mean "unknown".
+    static func apply(_ field: TrackField, _ value: JSONValue, to fix: inout Fix, columnName: String) throws(FieldValue.Problem) {
+        switch value {
+        case .number(let d): try FieldValue.apply(field, number: d, to: &fix, columnName: columnName)
+        case .string(let s): try FieldValue.apply(field, s, to: &fix, columnName: columnName)
+        case .bool(let b): try FieldValue.apply(field, b ? "true" : "false", to: &fix, columnName: columnName)
+        case .null, .array, .object: return
         }
     }
 }
