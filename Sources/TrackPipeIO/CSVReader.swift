@@ -55,8 +55,9 @@ public enum CSVReader {
             if problem == nil, fix.latitude.isNaN || fix.longitude.isNaN {
                 let latText = latColumn < record.fields.count ? record.fields[latColumn] : ""
                 let lonText = lonColumn < record.fields.count ? record.fields[lonColumn] : ""
-                if latText.trimmingCharacters(in: .whitespaces).isEmpty || lonText.trimmingCharacters(in: .whitespaces).isEmpty {
-                    problem = ("missing-coordinate", "the row has no \(latText.isEmpty ? "latitude" : "longitude") value", 1)
+                let noLatitude = FieldValue.trimmed(latText).isEmpty
+                if noLatitude || FieldValue.trimmed(lonText).isEmpty {
+                    problem = ("missing-coordinate", "the row has no \(noLatitude ? "latitude" : "longitude") value", 1)
                 }
             }
             if problem == nil, let p = CoordinateCheck.problem(latitude: fix.latitude, longitude: fix.longitude) {

@@ -25,7 +25,7 @@ enum FieldValue {
     /// Sets `field` of `fix` from `text`. Latitude and longitude go through the returned fix's coordinates;
     /// callers check them with ``CoordinateCheck``.
     static func apply(_ field: TrackField, _ rawText: String, to fix: inout Fix, columnName: String) throws(Problem) {
-        let text = rawText.trimmingCharacters(in: .whitespaces)
+        let text = trimmed(rawText)
         if text.isEmpty { return }
         switch field {
         case .time, .unixSeconds, .unixMilliseconds:
@@ -53,6 +53,18 @@ enum FieldValue {
             }
             try apply(field, number: v, to: &fix, columnName: columnName)
         }
+    }
+
+    /// `text` without leading and trailing spaces and tabs; `text` itself (no copy) when it has none.
+    /// (Foundation's `trimmingCharacters(in:)` bridges through NSString and cost 80 % of a CSV read.)
+    static func trimmed(_ text: String) -> String {
+        let u = text.utf8
+        guard let first = u.first, let last = u.last else { return text }
+        if first != 32, first != 9, last != 32, last != 9 { return text }
+        var start = u.startIndex, end = u.endIndex
+        while start < end, u[start] == 32 || u[start] == 9 { start = u.index(after: start) }
+        while end > start, u[u.index(before: end)] == 32 || u[u.index(before: end)] == 9 { end = u.index(before: end) }
+        return String(text[start..<end])
     }
 
     /// Sets `field` of `fix` from a number already parsed (a JSON number, or a cell's text): times are Unix

@@ -65,6 +65,14 @@ import TrackPipeIO
         #expect(f.time == nil && f.altitude == nil && f.speed == nil)
     }
 
+    @Test func spacesAroundCellsAreIgnored() throws {
+        let t = try csv("time , lat , lon , fix , paused\n 2024-05-18T10:00:00Z ,\t51.5\t, -0.1 , 3d ,  true \n  ,  , 2,,\n")
+        let f = try #require(t.fixes.first)
+        #expect(f.time == 1_716_026_400 && f.latitude == 51.5 && f.longitude == -0.1 && f.fixQuality == .threeD && f.paused)
+        // A cell of spaces is empty: the second row has no latitude.
+        #expect(t.rejected.map(\.rule) == ["missing-coordinate"] && t.rejected.first?.reason.contains("latitude") == true)
+    }
+
     @Test func isoTimeWinsOverUnixColumns() throws {
         // Both present and disagreeing: the ISO 8601 column is used.
         let t = try csv("unix_time,time,lat,lon\n0,2024-05-18T10:00:00Z,1,2\n")
