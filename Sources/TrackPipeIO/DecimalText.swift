@@ -104,7 +104,9 @@ public enum DecimalText {
     public static func format(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
         let s = value.description
-        if !s.contains("e") {
+        // Byte search, not `contains("e")`: Foundation's substring search bridges through NSString and was half
+        // of a GPX write.
+        if !s.utf8.contains(UInt8(ascii: "e")) {
             return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
         }
         // Expand "d.ddde±x" by moving the decimal point; digits stay the shortest round-trip ones.
@@ -126,7 +128,7 @@ public enum DecimalText {
             let idx = digits.index(digits.startIndex, offsetBy: pointAt)
             result = digits[..<idx] + "." + digits[idx...]
         }
-        while result.contains("."), result.hasSuffix("0") { result.removeLast() }
+        while result.utf8.contains(UInt8(ascii: ".")), result.hasSuffix("0") { result.removeLast() }
         if result.hasSuffix(".") { result.removeLast() }
         return (negative ? "-" : "") + result
     }
