@@ -101,6 +101,21 @@ import TrackPipeIO
         #expect(t.fixes[1].time == utc(2024, 1, 1, 12, 0, 2) && t.fixes[1].sourceIndex == 2)
     }
 
+    @Test func malformedAndOutOfRangePositions() throws {
+        let t = try nmea([
+            "$GPGGA,120003.00,4867.000,N,02000.000,E,1,08,1.0,1.0,M,0,M,,*45",  // 67 minutes
+            "$GPGGA,120004.00,9100.000,N,02000.000,E,1,08,1.0,1.0,M,0,M,,*47",  // 91° N
+            "$GPGGA,120005.00,1000.000,N,18100.000,W,1,08,1.0,1.0,M,0,M,,*57",  // 181° W
+            "$GPGGA,120006.00,1000.000,X,02000.000,E,1,08,1.0,1.0,M,0,M,,*5A",  // hemisphere X
+            "$GPGGA,120002.00,1000.000,N,02000.000,E,1,08,1.0,1.0,M,0,M,,*48",
+        ])
+        #expect(t.fixes.count == 1 && t.fixes[0].sourceIndex == 4)
+        #expect(t.rejected.map(\.rule) == ["unparseable-coordinate", "latitude-out-of-range", "longitude-out-of-range",
+                                           "unparseable-coordinate"])
+        #expect(t.rejected.map(\.line) == [1, 2, 3, 4])
+        #expect(t.rejected[0].reason.contains("4867.000") && t.rejected[3].reason.contains("N or S"))
+    }
+
     @Test func prefixesAndOtherSentencesAreTolerated() throws {
         let t = try nmea([
             "2024-01-01 12:00:00.000 " + Self.classicGGA,
