@@ -21,7 +21,7 @@ public enum GeoJSONReader {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: bytes))
         } catch {
-            throw TrackReadError(file: sourceName, message: "not valid JSON: \(Self.describe(error))")
+            throw Self.syntaxError(bytes, sourceName: sourceName, decoderError: error)
         }
         guard case .object(let object) = root, case .string(let type)? = object["type"] else {
             throw TrackReadError(file: sourceName, message: "expected a GeoJSON object with a \"type\" member")
@@ -49,14 +49,28 @@ public enum GeoJSONReader {
         return builder.track
     }
 
-    /// The decoder's own account of a syntax error (it names the line and column), without Swift type noise.
-    static func describe(_ error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
-        if let underlying = context.underlyingError as NSError?,
-           let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
-            return detail
+    /// The error for a document JSONDecoder rejected. Its message does not say where, so the document is
+    /// parsed again with JSONSerialization, whose message gives the offending byte's offset ("around character
+    /// 45"), turned here into a line and column.
+    static func syntaxError(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String, decoderError: any Error) -> TrackReadError {
+        var detail: String?
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(buffer: bytes), options: [])
+        } catch {
+            detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         }
-        return context.debugDescription
+        if detail == nil, case DecodingError.dataCorrupted(let context) = decoderError { detail = context.debugDescription }
+        let message = "not valid JSON: " + (detail ?? "\(decoderError)")
+        guard let detail, let range = detail.range(of: #"character \d+"#, options: .regularExpression),
+              let offset = Int(detail[range].dropFirst("character ".count)), offset <= bytes.count else {
+            return TrackReadError(file: sourceName, message: message)
+        }
+        // The offset counts from 1 (it names the offending byte itself).
+        var line = 1, column = 1
+        for b in bytes.prefix(max(offset - 1, 0)) {
+            if b == 10 { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        }
+        return TrackReadError(file: sourceName, line: line, column: column, message: message)
     }
 }
 

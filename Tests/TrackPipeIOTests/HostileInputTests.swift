@@ -84,6 +84,8 @@ import TrackPipeIO
     @Test func jsonSyntaxError() throws {
         let e = try #require(TrackText.error("{\"type\": \"FeatureCollection\",\n \"features\": [ }", .geojson, name: "broken.geojson"))
         #expect(e.file == "broken.geojson" && e.message.contains("not valid JSON"))
+        // The stray `}` is on line 2, column 15.
+        #expect(e.line == 2 && e.column == 15, "\(e)")
     }
 
     // MARK: One bad record in a good file
