@@ -32,5 +32,15 @@ let package = Package(
             path: "Benchmarks/KalmanBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "GPXBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeIO", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/GPXBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

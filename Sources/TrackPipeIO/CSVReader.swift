@@ -7,15 +7,15 @@ import TrackPipe
 /// `unix_time`/`time_iso8601`, `lat`/`latitude`, `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`,
 /// `accuracy`/`horizontal_accuracy`/`hAcc`, …); unknown columns are ignored. Latitude and longitude columns are
 /// required. Times are ISO 8601 or Unix seconds; when several time columns exist the ISO 8601 one wins, then
-/// Unix seconds, then milliseconds. Lines starting with `#` before the header are comments.
+/// Unix seconds, then milliseconds. Lines starting with `#` before the header are comments, skipped whole
+/// whatever they contain (``CSVWriter`` puts the run's provenance in one).
 ///
 /// Every data row is one record (``TrackPipe/Fix/sourceIndex`` = 0-based data row). A row with a missing or
 /// invalid coordinate, an unparseable time or number becomes a ``TrackPipe/RejectedRecord`` naming its line,
 /// column and field.
 public enum CSVReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
-        var records = CSVTokenizer.records(bytes, delimiter: CSVTokenizer.detectDelimiter(skipComments(bytes)))
-        while let first = records.first, first.fields.first?.hasPrefix("#") == true { records.removeFirst() }
+        let records = CSVTokenizer.records(bytes, delimiter: CSVTokenizer.detectDelimiter(skipComments(bytes)))
         guard let header = records.first else {
             throw TrackReadError(file: sourceName, message: "the file has no header row; expected a CSV header such as time,lat,lon")
         }
@@ -55,8 +55,9 @@ public enum CSVReader {
             if problem == nil, fix.latitude.isNaN || fix.longitude.isNaN {
                 let latText = latColumn < record.fields.count ? record.fields[latColumn] : ""
                 let lonText = lonColumn < record.fields.count ? record.fields[lonColumn] : ""
-                if latText.trimmingCharacters(in: .whitespaces).isEmpty || lonText.trimmingCharacters(in: .whitespaces).isEmpty {
-                    problem = ("missing-coordinate", "the row has no \(latText.isEmpty ? "latitude" : "longitude") value", 1)
+                let noLatitude = FieldValue.trimmed(latText).isEmpty
+                if noLatitude || FieldValue.trimmed(lonText).isEmpty {
+                    problem = ("missing-coordinate", "the row has no \(noLatitude ? "latitude" : "longitude") value", 1)
                 }
             }
             if problem == nil, let p = CoordinateCheck.problem(latitude: fix.latitude, longitude: fix.longitude) {
@@ -73,11 +74,15 @@ public enum CSVReader {
         return track
     }
 
-    /// The bytes from the first line that is not a `#` comment (so the delimiter is detected on the header).
+    /// The bytes from the header line on — after a byte-order mark, blank lines and `#` comments — so the
+    /// delimiter is detected on the header.
     static func skipComments(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var i = 0
-        while i < bytes.count, bytes[i] == 35 {
-            while i < bytes.count, bytes[i] != 10 { i += 1 }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < bytes.count, bytes[i] == 35 || bytes[i] == 10 || bytes[i] == 13 {
+            if bytes[i] == 35 {
+                while i < bytes.count, bytes[i] != 10 { i += 1 }
+            }
             i += 1
         }
         return UnsafeBufferPointer(rebasing: bytes[min(i, bytes.count)...])

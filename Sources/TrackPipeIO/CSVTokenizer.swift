@@ -1,5 +1,6 @@
 /// Splits delimiter-separated text into records (RFC 4180: fields may be quoted with `"`, a quote inside a
-/// quoted field is doubled, quoted fields may span lines; CRLF or LF line ends; blank lines skipped).
+/// quoted field is doubled, quoted fields may span lines; CRLF or LF line ends; blank lines skipped; lines
+/// starting with `#` before the first record skipped as comments).
 struct CSVTokenizer {
     struct Record {
         /// 1-based line where the record starts.
@@ -36,6 +37,12 @@ struct CSVTokenizer {
             // Blank line?
             if bytes[i] == 10 { line += 1; i += 1; lineStart = i; continue }
             if bytes[i] == 13 { i += 1; continue }
+            // `#` lines before the first record are comments, skipped whole: a quote or delimiter in them
+            // means nothing (TrackPipe's own provenance line is one).
+            if out.isEmpty, bytes[i] == 35 {
+                while i < n, bytes[i] != 10 { i += 1 }
+                continue
+            }
             var record = Record(line: line, fields: [], columns: [])
             var field: [UInt8] = []
             var endOfRecord = false

@@ -4,9 +4,12 @@ import TrackPipe
 /// has (`ele`, `horizontal_accuracy`, `vertical_accuracy`, `speed`, `course`, `hdop`, `vdop`, `pdop`,
 /// `satellites`, `fix`, `heart_rate`, `cadence`, `temperature`, `segment`, `paused`). Empty cells are unknown.
 /// Numbers are the shortest decimals that read back exactly, so ``CSVReader`` returns the same fixes.
-/// A horizontal accuracy estimated from HDOP is left empty (it is re-derived on reading).
+/// A horizontal accuracy estimated from HDOP is left empty (it is re-derived on reading). CSV has no place for
+/// the track's name and activity; they are not written.
 public enum CSVWriter {
-    public static func write(_ track: Track) -> [UInt8] {
+    /// The CSV text for `track`; with `provenance`, a first comment line `# TrackPipe …` recording the run
+    /// (see ``ProvenanceRecord``), which ``CSVReader`` skips.
+    public static func write(_ track: Track, provenance: Provenance? = nil) -> [UInt8] {
         let fixes = track.fixes
         typealias Column = (name: String, value: (Fix) -> String?)
         func number(_ v: Double?) -> String? { v.flatMap(DecimalText.format) }
@@ -41,7 +44,8 @@ public enum CSVWriter {
             }
             if present { columns.append((name, value)) }
         }
-        var out = columns.map(\.name).joined(separator: ",") + "\n"
+        var out = provenance.map { "# " + ProvenanceRecord.sentence($0) + "\n" } ?? ""
+        out += columns.map(\.name).joined(separator: ",") + "\n"
         out.reserveCapacity(fixes.count * 16 * columns.count)
         for f in fixes {
             var first = true

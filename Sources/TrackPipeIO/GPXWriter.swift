@@ -4,7 +4,8 @@ import TrackPipe
 /// `fix` one of the schema's values), one `<trk>` with a `<trkseg>` per segment.
 ///
 /// What GPX 1.1 has no element for goes into `<extensions>`, so reading the file back gives the same fixes:
-/// - Garmin TrackPointExtension v2 (`gpxtpx:`): `atemp`, `hr`, `cad` (whole numbers 0…255), `speed` (≥ 0 m/s),
+/// - Garmin TrackPointExtension v2 (`gpxtpx:`): `atemp`, `hr` (whole numbers 1…255), `cad` (whole numbers
+///   0…254), `speed` (≥ 0 m/s),
 ///   `course` (0…<360°) — the fields other tools understand;
 /// - TrackPipe's namespace `urn:trackpipe:gpx:1` (`trackpipe:`): `horizontalAccuracy` (only when measured;
 ///   an estimate from HDOP is re-derived on reading), `verticalAccuracy`, `fixQuality` (when GPX's `<fix>`
@@ -16,14 +17,17 @@ public enum GPXWriter {
     public static let trackPipeNamespace = "urn:trackpipe:gpx:1"
     public static let trackPointExtensionNamespace = "http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
 
-    public static func write(_ track: Track, creator: String = "TrackPipe") -> [UInt8] {
+    /// The GPX document for `track`; with `provenance`, a `<metadata>` recording the run that produced it
+    /// (see ``ProvenanceRecord``).
+    public static func write(_ track: Track, creator: String = "TrackPipe", provenance: Provenance? = nil) -> [UInt8] {
         var out = ""
         out.reserveCapacity(track.fixes.count * 220 + 1024)
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<gpx version=\"1.1\" creator=\"\(XMLText.escape(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\""
+        out += "<gpx version=\"1.1\" creator=\"\(XMLText.escape(creator, attribute: true))\" xmlns=\"http://www.topografix.com/GPX/1/1\""
         out += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
         out += " xmlns:gpxtpx=\"\(trackPointExtensionNamespace)\" xmlns:trackpipe=\"\(trackPipeNamespace)\""
         out += " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
+        if let provenance { out += ProvenanceRecord.gpxMetadata(provenance) }
         out += "  <trk>\n"
         if let name = track.name { out += "    <name>\(XMLText.escape(name))</name>\n" }
         if let activity = track.activity { out += "    <type>\(activity.rawValue)</type>\n" }
@@ -60,7 +64,10 @@ public enum GPXWriter {
         element("pdop", f.pdop)
 
         // Extensions: Garmin TPX v2 where its types allow, trackpipe: for the rest.
-        func isByte(_ v: Double?) -> Bool { v.map { $0 >= 0 && $0 <= 255 && $0.rounded() == $0 } ?? false }
+        // TrackPointExtension v2 types: BeatsPerMinute_t is an unsignedByte ≥ 1, RevolutionsPerMinute_t ≤ 254.
+        func isByte(_ v: Double?, _ range: ClosedRange<Double>) -> Bool {
+            v.map { range.contains($0) && $0.rounded() == $0 } ?? false
+        }
         let finite = { (v: Double?) -> Double? in v.flatMap { $0.isFinite ? $0 : nil } }
         var tpx = ""
         var own = ""
@@ -69,8 +76,8 @@ public enum GPXWriter {
             if garmin { tpx += "<gpxtpx:\(name)>\(s)</gpxtpx:\(name)>" } else { own += "<trackpipe:\(name)>\(s)</trackpipe:\(name)>" }
         }
         put("atemp", f.temperature, garmin: true)
-        put("hr", f.heartRate, garmin: isByte(f.heartRate))
-        put("cad", f.cadence, garmin: isByte(f.cadence))
+        put("hr", f.heartRate, garmin: isByte(f.heartRate, 1...255))
+        put("cad", f.cadence, garmin: isByte(f.cadence, 0...254))
         put("speed", f.speed, garmin: (f.speed ?? -1) >= 0)
         put("course", f.course, garmin: (f.course ?? -1) >= 0 && (f.course ?? 360) < 360)
         if !f.horizontalAccuracyIsEstimated { put("horizontalAccuracy", f.horizontalAccuracy, garmin: false) }

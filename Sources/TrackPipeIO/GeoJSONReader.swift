@@ -15,37 +15,62 @@ import TrackPipe
 ///   is out of range, or has an unreadable time or value becomes a ``TrackPipe/RejectedRecord``.
 public enum GeoJSONReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
-        let object: Any
+        // JSONDecoder, not JSONSerialization: on Linux the latter rounds some decimals to a neighbouring
+        // Double (-116.64204972738926 reads as …928), which would move every written-and-read position.
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(buffer: bytes), options: [])
+            root = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: bytes))
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw TrackReadError(file: sourceName, message: "not valid JSON: \(detail)")
+            throw Self.syntaxError(bytes, sourceName: sourceName, decoderError: error)
         }
-        guard let root = object as? [String: Any], let type = root["type"] as? String else {
+        guard case .object(let object) = root, case .string(let type)? = object["type"] else {
             throw TrackReadError(file: sourceName, message: "expected a GeoJSON object with a \"type\" member")
         }
-        let features: [Any]
+        let features: [JSONValue]
         switch type {
         case "FeatureCollection":
-            guard let list = root["features"] as? [Any] else {
+            guard case .array(let list)? = object["features"] else {
                 throw TrackReadError(file: sourceName, message: "FeatureCollection has no \"features\" array")
             }
             features = list
         case "Feature":
             features = [root]
         case "LineString", "MultiLineString", "Point", "MultiPoint":
-            features = [["type": "Feature", "geometry": root, "properties": [String: Any]()] as [String: Any]]
+            features = [.object(["type": .string("Feature"), "geometry": root, "properties": .object([:])])]
         default:
             throw TrackReadError(file: sourceName, message:
                 "GeoJSON type \"\(type)\" holds no track; expected a FeatureCollection, Feature, LineString or MultiLineString")
         }
         var builder = GeoJSONTrackBuilder()
-        for (k, any) in features.enumerated() {
-            guard let feature = any as? [String: Any] else { continue }
+        for (k, value) in features.enumerated() {
+            guard case .object(let feature) = value else { continue }
             builder.add(feature: feature, number: k)
         }
         return builder.track
+    }
+
+    /// The error for a document JSONDecoder rejected. Its message does not say where, so the document is
+    /// parsed again with JSONSerialization, whose message gives the offending byte's offset ("around character
+    /// 45"), turned here into a line and column.
+    static func syntaxError(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String, decoderError: any Error) -> TrackReadError {
+        var detail: String?
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(buffer: bytes), options: [])
+        } catch {
+            detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        }
+        if detail == nil, case DecodingError.dataCorrupted(let context) = decoderError { detail = context.debugDescription }
+        let message = "not valid JSON: " + (detail ?? "\(decoderError)")
+        guard let detail, let range = detail.range(of: #"character \d+"#, options: .regularExpression),
+              let offset = Int(detail[range].dropFirst("character ".count)), offset <= bytes.count else {
+            return TrackReadError(file: sourceName, message: message)
+        }
+        // The offset counts from 1 (it names the offending byte itself).
+        var line = 1, column = 1
+        for b in bytes.prefix(max(offset - 1, 0)) {
+            if b == 10 { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        }
+        return TrackReadError(file: sourceName, line: line, column: column, message: message)
     }
 }
 
@@ -64,41 +89,42 @@ struct GeoJSONTrackBuilder {
         }
     }
 
-    mutating func add(feature: [String: Any], number: Int) {
-        let properties = feature["properties"] as? [String: Any] ?? [:]
-        if track.name == nil { track.name = (properties["name"] ?? properties["title"]) as? String }
-        if track.activity == nil, let a = (properties["activity"] ?? properties["sport"] ?? properties["activityType"]) as? String {
+    mutating func add(feature: [String: JSONValue], number: Int) {
+        var properties: [String: JSONValue] = [:]
+        if case .object(let p)? = feature["properties"] { properties = p }
+        if track.name == nil, case .string(let name)? = properties["name"] ?? properties["title"] { track.name = name }
+        if track.activity == nil,
+           case .string(let a)? = properties["activity"] ?? properties["sport"] ?? properties["activityType"] {
             track.activity = Activity(loose: a)
         }
-        guard let geometry = feature["geometry"] as? [String: Any], let type = geometry["type"] as? String else { return }
-        let coordinates = geometry["coordinates"]
+        guard case .object(let geometry)? = feature["geometry"], case .string(let type)? = geometry["type"] else { return }
+        let coordinates = geometry["coordinates"] ?? .null
         let perPoint = perPointArrays(properties)
         switch type {
         case "LineString", "MultiPoint":
             lastWasPoint = false
             newSegment()
-            addLine(coordinates as? [Any] ?? [], perPoint: perPoint.mapValues { $0 as? [Any] ?? [] },
-                    pointProperties: [:], where_: "feature \(number)")
+            addLine(coordinates.items, perPoint: perPoint.mapValues(\.items), pointProperties: [:], where_: "feature \(number)")
         case "MultiLineString":
             lastWasPoint = false
-            for (l, line) in (coordinates as? [Any] ?? []).enumerated() {
+            for (l, line) in coordinates.items.enumerated() {
                 newSegment()
-                let nested = perPoint.mapValues { (($0 as? [Any]).flatMap { l < $0.count ? $0[l] as? [Any] : nil }) ?? [] }
-                addLine(line as? [Any] ?? [], perPoint: nested, pointProperties: [:], where_: "feature \(number) line \(l)")
+                let nested = perPoint.mapValues { values in l < values.items.count ? values.items[l].items : [] }
+                addLine(line.items, perPoint: nested, pointProperties: [:], where_: "feature \(number) line \(l)")
             }
         case "Point":
             if !lastWasPoint { newSegment() }
             lastWasPoint = true
-            addLine([coordinates as Any], perPoint: [:], pointProperties: properties, where_: "feature \(number)")
+            addLine([coordinates], perPoint: [:], pointProperties: properties, where_: "feature \(number)")
         default:
             return
         }
     }
 
     /// Per-point arrays by field: `coordTimes`/`times` and `coordinateProperties.*`.
-    func perPointArrays(_ properties: [String: Any]) -> [TrackField: Any] {
-        var out: [TrackField: Any] = [:]
-        if let cp = properties["coordinateProperties"] as? [String: Any] {
+    func perPointArrays(_ properties: [String: JSONValue]) -> [TrackField: JSONValue] {
+        var out: [TrackField: JSONValue] = [:]
+        if case .object(let cp)? = properties["coordinateProperties"] {
             for (key, value) in cp {
                 if let f = TrackField(columnName: key) ?? (TrackField.normalize(key) == "times" ? .time : nil) {
                     out[f] = value
@@ -109,14 +135,18 @@ struct GeoJSONTrackBuilder {
         return out
     }
 
-    mutating func addLine(_ positions: [Any], perPoint: [TrackField: [Any]], pointProperties: [String: Any],
+    mutating func addLine(_ positions: [JSONValue], perPoint: [TrackField: [JSONValue]], pointProperties: [String: JSONValue],
                           where_: String) {
         for (p, position) in positions.enumerated() {
             defer { index += 1 }
             var fix = Fix(time: nil, latitude: .nan, longitude: .nan, segment: max(segment, 0), sourceIndex: index)
             var problem: FieldValue.Problem?
-            let numbers = (position as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue }
-            if let numbers, numbers.count >= 2, numbers.count == (position as? [Any])?.count {
+            let items = position.items
+            let numbers = items.compactMap { item -> Double? in
+                if case .number(let d) = item { return d }
+                return nil
+            }
+            if numbers.count >= 2, numbers.count == items.count {
                 fix.longitude = numbers[0]
                 fix.latitude = numbers[1]
                 if numbers.count >= 3, numbers[2].isFinite { fix.altitude = numbers[2] }
@@ -126,8 +156,7 @@ struct GeoJSONTrackBuilder {
             }
             if problem == nil {
                 for (field, values) in perPoint where p < values.count {
-                    guard let text = Self.text(values[p]) else { continue }
-                    do { try FieldValue.apply(field, text, to: &fix, columnName: "\(field.rawValue)[\(p)]") } catch {
+                    do { try Self.apply(field, values[p], to: &fix, columnName: "\(field.rawValue)[\(p)]") } catch {
                         problem = error
                         break
                     }
@@ -135,8 +164,8 @@ struct GeoJSONTrackBuilder {
             }
             if problem == nil {
                 for (key, value) in pointProperties {
-                    guard let field = TrackField(columnName: key), let text = Self.text(value) else { continue }
-                    do { try FieldValue.apply(field, text, to: &fix, columnName: key) } catch {
+                    guard let field = TrackField(columnName: key) else { continue }
+                    do { try Self.apply(field, value, to: &fix, columnName: key) } catch {
                         problem = error
                         break
                     }
@@ -155,10 +184,14 @@ struct GeoJSONTrackBuilder {
         }
     }
 
-    /// A JSON scalar as text for ``FieldValue``; `nil` for null, arrays and objects.
-    static func text(_ value: Any) -> String? {
-        if let s = value as? String { return s }
-        if let n = value as? NSNumber { return DecimalText.format(n.doubleValue) }
-        return nil
+    /// A JSON scalar into `field`: numbers directly (no round trip through text), strings and booleans as
+    /// text; null, arrays and objects mean "unknown".
+    static func apply(_ field: TrackField, _ value: JSONValue, to fix: inout Fix, columnName: String) throws(FieldValue.Problem) {
+        switch value {
+        case .number(let d): try FieldValue.apply(field, number: d, to: &fix, columnName: columnName)
+        case .string(let s): try FieldValue.apply(field, s, to: &fix, columnName: columnName)
+        case .bool(let b): try FieldValue.apply(field, b ? "true" : "false", to: &fix, columnName: columnName)
+        case .null, .array, .object: return
+        }
     }
 }

@@ -4,12 +4,25 @@ import TrackPipe
 /// segment) or `MultiLineString` (one line per segment), positions `[lon, lat(, ele)]`.
 /// Per-point values use the togeojson conventions ``GeoJSONReader`` reads: `properties.coordTimes`
 /// (ISO 8601, `null` when unknown) and `properties.coordinateProperties.<field>` arrays (`null` for unknown),
-/// nested per line for a `MultiLineString`. An empty track is a `FeatureCollection` without features.
+/// nested per line for a `MultiLineString`. An empty track is a `FeatureCollection` whose one feature has
+/// `"geometry": null` and the name and activity (no feature at all when it has neither).
 /// A horizontal accuracy estimated from HDOP is written as `null` (re-derived on reading).
 public enum GeoJSONWriter {
-    public static func write(_ track: Track) -> [UInt8] {
+    /// The GeoJSON text for `track`; with `provenance`, a `provenance` foreign member on the collection
+    /// (see ``ProvenanceRecord``).
+    public static func write(_ track: Track, provenance: Provenance? = nil) -> [UInt8] {
         let segments = track.segments
-        guard !segments.isEmpty else { return Array("{\"type\":\"FeatureCollection\",\"features\":[]}\n".utf8) }
+        var out = "{\"type\":\"FeatureCollection\","
+        if let provenance { out += "\"provenance\":" + ProvenanceRecord.json(provenance) + "," }
+        out += "\"features\":["
+        var props: [String] = []
+        if let name = track.name { props.append("\"name\":\(JSONQuoting.quote(name))") }
+        if let a = track.activity { props.append("\"activity\":\"\(a.rawValue)\"") }
+        guard !segments.isEmpty else {
+            // No fixes: a feature without geometry (RFC 7946 §3.2) still carries the name and activity.
+            if !props.isEmpty { out += "{\"type\":\"Feature\",\"properties\":{" + props.joined(separator: ",") + "},\"geometry\":null}" }
+            return Array((out + "]}\n").utf8)
+        }
         let multi = segments.count > 1
         func number(_ v: Double?) -> String { v.flatMap(DecimalText.format) ?? "null" }
         let fields: [(String, (Fix) -> String?)] = [
@@ -32,10 +45,7 @@ public enum GeoJSONWriter {
             let lines = segments.map { "[" + body($0) + "]" }
             return multi ? "[" + lines.joined(separator: ",") + "]" : lines[0]
         }
-        var out = "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{"
-        var props: [String] = []
-        if let name = track.name { props.append("\"name\":\(JSONQuoting.quote(name))") }
-        if let a = track.activity { props.append("\"activity\":\"\(a.rawValue)\"") }
+        out += "{\"type\":\"Feature\",\"properties\":{"
         if track.fixes.contains(where: { $0.time != nil }) {
             props.append("\"coordTimes\":" + perSegment { seg in
                 seg.map { f in f.time.flatMap(ISO8601Time.format).map { "\"\($0)\"" } ?? "null" }.joined(separator: ",")

@@ -17,7 +17,8 @@ public enum GnssLoggerReader {
         var track = Track(sourceFormat: TrackFormat.gnsslogger.rawValue)
         var index = 0
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Swift treats CRLF as one Character, so split on both "\n" and "\r\n" (logs copied off Windows use CRLF).
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.hasPrefix("#") {

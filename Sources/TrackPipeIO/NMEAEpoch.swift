@@ -12,6 +12,8 @@ struct NMEAEpoch {
     var day: Int?
     var latitude: Double?
     var longitude: Double?
+    /// Why the position fields, present but malformed, could not be read.
+    var coordinateProblem: String?
     var altitude: Double?
     var ggaQuality: Int?
     var rmcValid: Bool?

@@ -76,9 +76,10 @@ public enum NMEAReader {
             var e = epochs[epochs.count - 1]
             if formatter == "GGA", fields.count >= 10 {
                 // GGA: time, lat, N/S, lon, E/W, quality, sats, hdop, alt, M, geoid sep, M, …
-                if let lat = coordinate(fields[2], fields[3]), let lon = coordinate(fields[4], fields[5]) {
-                    e.latitude = lat
-                    e.longitude = lon
+                switch position(fields, from: 2) {
+                case .some(.success(let p)): (e.latitude, e.longitude) = (p.latitude, p.longitude)
+                case .some(.failure(let problem)): e.coordinateProblem = problem.reason
+                case nil: break
                 }
                 e.ggaQuality = Int(fields[6])
                 e.satellites = Int(fields[7])
@@ -87,9 +88,12 @@ public enum NMEAReader {
             } else if formatter == "RMC", fields.count >= 10 {
                 // RMC: time, status, lat, N/S, lon, E/W, speed kn, course, ddmmyy, magvar, E/W, mode
                 e.rmcValid = fields[2] == "A"
-                if e.latitude == nil, let lat = coordinate(fields[3], fields[4]), let lon = coordinate(fields[5], fields[6]) {
-                    e.latitude = lat
-                    e.longitude = lon
+                if e.latitude == nil {
+                    switch position(fields, from: 3) {
+                    case .some(.success(let p)): (e.latitude, e.longitude) = (p.latitude, p.longitude)
+                    case .some(.failure(let problem)): e.coordinateProblem = problem.reason
+                    case nil: break
+                    }
                 }
                 e.speed = number(fields[7]).map { $0 * 1852.0 / 3600.0 }
                 e.course = number(fields[8])
@@ -104,6 +108,11 @@ public enum NMEAReader {
         let days = assignDays(epochs)
         var track = Track(sourceFormat: TrackFormat.nmea.rawValue)
         for (k, e) in epochs.enumerated() {
+            if e.latitude == nil, let problem = e.coordinateProblem {
+                rejected.append(RejectedRecord(sourceIndex: e.sourceIndex, line: e.line, column: 1,
+                                               rule: "unparseable-coordinate", reason: "epoch \(e.timeKey): \(problem)"))
+                continue
+            }
             guard let lat = e.latitude, let lon = e.longitude else {
                 rejected.append(RejectedRecord(sourceIndex: e.sourceIndex, line: e.line, column: 1, rule: "no-fix",
                                                reason: "epoch \(e.timeKey) has no position (the receiver had no fix)"))
@@ -131,12 +140,32 @@ public enum NMEAReader {
         return v
     }
 
-    /// `ddmm.mmmm` / `dddmm.mmmm` with hemisphere → signed degrees.
+    /// Why a position's fields cannot be read.
+    struct PositionProblem: Error {
+        var reason: String
+    }
+
+    /// The position in `fields[k…k+3]` (`ddmm.mmmm`, `N|S`, `dddmm.mmmm`, `E|W`): `nil` when the fields are
+    /// empty (a receiver without a fix), a problem when they are there but not a position.
+    static func position(_ fields: [String], from k: Int) -> Result<(latitude: Double, longitude: Double), PositionProblem>? {
+        let latText = fields[k], ns = fields[k + 1], lonText = fields[k + 2], ew = fields[k + 3]
+        if latText.isEmpty, lonText.isEmpty { return nil }
+        guard let lat = coordinate(latText, ns), (ns == "N" || ns == "S") else {
+            return .failure(PositionProblem(reason: "latitude \"\(latText),\(ns)\" is not ddmm.mmmm (minutes below 60) with N or S"))
+        }
+        guard let lon = coordinate(lonText, ew), (ew == "E" || ew == "W") else {
+            return .failure(PositionProblem(reason: "longitude \"\(lonText),\(ew)\" is not dddmm.mmmm (minutes below 60) with E or W"))
+        }
+        return .success((lat, lon))
+    }
+
+    /// `ddmm.mmmm` / `dddmm.mmmm` with hemisphere → signed degrees; `nil` when malformed (minutes ≥ 60, no
+    /// hemisphere, not a number).
     static func coordinate(_ value: String, _ hemisphere: String) -> Double? {
         guard let v = number(value), v >= 0 else { return nil }
         let degrees = (v / 100).rounded(.down)
         let minutes = v - degrees * 100
-        guard minutes < 60 else { return .infinity }
+        guard minutes < 60 else { return nil }
         let d = degrees + minutes / 60
         switch hemisphere {
         case "N", "E": return d

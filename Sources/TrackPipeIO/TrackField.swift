@@ -21,8 +21,8 @@ public enum TrackField: String, Sendable, CaseIterable {
                                    "posixtime"]
         case .unixMilliseconds: return ["unixtimems", "timems", "timestampms", "unixtimemillis", "timeinms",
                                         "utctimeinms", "epochms", "unixms"]
-        case .latitude: return ["lat", "latitude", "latitudedegrees", "latdeg", "y"]
-        case .longitude: return ["lon", "lng", "long", "longitude", "longitudedegrees", "londeg", "x"]
+        case .latitude: return ["lat", "latitude", "latitudedegrees", "latitudedeg", "latdeg", "y"]
+        case .longitude: return ["lon", "lng", "long", "longitude", "longitudedegrees", "longitudedeg", "londeg", "lngdeg", "x"]
         case .altitude: return ["ele", "alt", "altitude", "elevation", "altitudem", "elevationm", "altitudemeters",
                                 "height"]
         case .horizontalAccuracy: return ["accuracy", "horizontalaccuracy", "hacc", "accuracym",

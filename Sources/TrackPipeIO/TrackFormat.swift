@@ -68,7 +68,7 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if trimmed.hasPrefix("<") { return text.contains("<gpx") || text.contains(":gpx") ? .gpx : nil }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .geojson }
-        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        let lines = text.split(whereSeparator: \.isNewline)  // "\r\n" is one Character: match it too
         if lines.contains(where: { $0.hasPrefix("Fix,") }) || text.contains("GnssLogger") { return .gnsslogger }
         if lines.contains(where: { $0.hasPrefix("$G") || $0.hasPrefix("!") && $0.contains("$G") }) { return .nmea }
         if let first = lines.first, first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }

@@ -79,11 +79,13 @@ struct RunCommand: ParsableCommand {
             if let output {
                 let format = try TrackInput.format(named: to, option: "--to")
                 if output == "-" {
-                    let bytes = try TrackWriter.encode(result.track, format: format ?? RunOutputs.defaultFormat(for: name))
+                    let bytes = try TrackWriter.encode(result.track, format: format ?? RunOutputs.defaultFormat(for: name),
+                                                       provenance: result.provenance)
                     FileHandle.standardOutput.write(Data(bytes))
                 } else {
                     let path = RunOutputs.path(for: name, output: output, several: inputs.count > 1, format: format)
-                    try TrackWriter.write(result.track, to: path, format: format ?? (inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil), protecting: inputs)
+                    try TrackWriter.write(result.track, to: path, format: format ?? (inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil),
+                                         protecting: inputs, provenance: result.provenance)
                 }
                 written = output
             }

@@ -8,12 +8,15 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {
+        // Each failed attempt throws, which costs; try the common kinds first (numbers, then arrays: GeoJSON
+        // coordinates are almost all of a track file). JSONDecoder never reads a number as a Bool or a Bool as a
+        // number, so the order does not change the result.
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else { self = .object(try c.decode([String: JSONValue].self)) }
     }
 

@@ -1,0 +1,42 @@
+import Testing
+import TrackPipeIO
+
+/// Choosing a reader: from the file extension, from a format name, or from the content.
+@Suite struct TrackFormatTests {
+    @Test(arguments: [
+        ("run.gpx", TrackFormat.gpx), ("RUN.GPX", .gpx), ("a/b/run.csv", .csv), ("x.tsv", .csv),
+        ("x.geojson", .geojson), ("x.json", .geojson), ("log.nmea", .nmea), ("log.NMA", .nmea),
+    ])
+    func extensions(_ path: String, _ format: TrackFormat) {
+        #expect(TrackFormat(pathExtension: path) == format)
+    }
+
+    @Test(arguments: ["gnss_log.txt", "notes.log", "noextension", "archive.fit", "-"])
+    func extensionsThatSayNothing(_ path: String) {
+        #expect(TrackFormat(pathExtension: path) == nil)
+    }
+
+    @Test func names() {
+        #expect(TrackFormat(name: "GPX") == .gpx && TrackFormat(name: "json") == .geojson)
+        #expect(TrackFormat(name: "gnsslogger") == .gnsslogger && TrackFormat(name: "kml") == nil)
+        #expect(TrackFormat.allCases.filter(\.isWritable) == [.gpx, .csv, .geojson])
+    }
+
+    @Test(arguments: [
+        ("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">", TrackFormat?.some(.gpx)),
+        ("\u{FEFF}  <g:gpx xmlns:g=\"x\">", .gpx),
+        ("<kml></kml>", nil),
+        ("{\"type\":\"FeatureCollection\"}", .geojson),
+        ("$GPGGA,1,2\n$GPRMC,1,2\n", .nmea),
+        ("$GNGGA,1,2\r\n$GNRMC,1,2\r\n", .nmea),
+        ("# Header\n# Fix,Provider\nRaw,1\nFix,gps,1,2\n", .gnsslogger),
+        ("Raw,1\r\nFix,gps,1,2\r\n", .gnsslogger),
+        ("time,lat,lon\n1,2,3\n", .csv),
+        ("time;lat;lon\r\n1;2;3\r\n", .csv),
+        ("just words", nil),
+        ("bin\u{0}ary", nil),
+    ])
+    func sniffing(_ text: String, _ format: TrackFormat?) {
+        #expect(TrackFormat.sniff(Array(text.utf8)) == format, "\(text.debugDescription)")
+    }
+}
