@@ -32,5 +32,36 @@ let package = Package(
             path: "Benchmarks/KalmanBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+                .product(name: "TrackPipeIO", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/BenchmarkSupport"
+        ),
+        .executableTarget(
+            name: "FilterBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/FilterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "MeasureBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/MeasureBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
