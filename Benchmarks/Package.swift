@@ -2,7 +2,8 @@
 import PackageDescription
 
 // TrackPipe's benchmarks, a package of their own so the main package builds fast.
-// Run: cd Benchmarks && swift package benchmark   (needs libjemalloc-free malloc counting via MallocInterposer)
+// Run: cd Benchmarks && swift package --disable-sandbox benchmark
+// (malloc counts come from the MallocInterposer trait; no jemalloc needed)
 let package = Package(
     name: "TrackPipeBenchmarks",
     platforms: [.macOS(.v13)],
@@ -40,6 +41,37 @@ let package = Package(
                 .product(name: "TrackPipeIO", package: "TrackPipe"),
             ],
             path: "Benchmarks/GPXBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+                .product(name: "TrackPipeIO", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/BenchmarkSupport"
+        ),
+        .executableTarget(
+            name: "FilterBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/FilterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "MeasureBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/MeasureBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

@@ -105,7 +105,16 @@ public struct AutoPauseStage: StreamingStage {
     struct Processor: FixProcessor {
         let stage: AutoPauseStage
         /// Undecided fixes since the candidate anchor (`held[0]`); all keep the runner stopped so far.
-        var held: [Fix] = []
+        /// Changed only through ``resetHeld(_:)``, ``appendHeld(_:offset:)`` and ``clearHeld()``.
+        private(set) var held: [Fix] = []
+        /// Region rule: the circle of the held fixes (frame about `held[0]`) and each held fix's offset in it,
+        /// kept as fixes are held so a new fix is judged without re-projecting the others (judging used to
+        /// rebuild the circle from every held fix for every new one, and again for each fix re-judged after a
+        /// released anchor: O(window²) projections and an allocation per fix).
+        private var heldRegion: StopRegion?
+        private var heldOffsets: [(east: Double, north: Double)] = []
+        /// Fixes still to judge, next last (reused between pushes).
+        private var pending: [Fix] = []
         /// During a confirmed pause: its anchor and the latest paused fix, not yet emitted, and (region rule)
         /// the circle of the pause so far.
         var pauseAnchor: Fix?
@@ -133,7 +142,33 @@ public struct AutoPauseStage: StreamingStage {
 
         mutating func flushHeldAsMoving(into out: inout StageEmitter) {
             for f in held { emit(f, paused: false, into: &out) }
-            held.removeAll()
+            clearHeld()
+        }
+
+        /// Holds `fix` alone: it becomes the candidate anchor.
+        mutating func resetHeld(_ fix: Fix) {
+            clearHeld()
+            held.append(fix)
+            if stage.rule == .region {
+                let region = StopRegion(first: fix)
+                heldOffsets.append(region.offset(of: fix))
+                heldRegion = region
+            }
+        }
+
+        /// Holds `fix` after the others; `offset` is its ``StopRegion/offset(of:)`` in the held circle.
+        mutating func appendHeld(_ fix: Fix, offset: (east: Double, north: Double)?) {
+            held.append(fix)
+            if let offset {
+                heldRegion?.add(offset: offset)
+                heldOffsets.append(offset)
+            }
+        }
+
+        mutating func clearHeld() {
+            held.removeAll(keepingCapacity: true)
+            heldOffsets.removeAll(keepingCapacity: true)
+            heldRegion = nil
         }
 
         /// Ends the confirmed pause at its last paused fix; `resumes` when the run goes on in the same segment.
@@ -161,11 +196,22 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         /// Candidate stop: the held fixes plus `fix` all lie within `radius` of their centroid (region rule),
-        /// or `fix` was reached slowly (speed rule).
-        func startsOrContinuesStop(previous: Fix, fix: Fix) -> Bool {
+        /// or `fix` was reached slowly (speed rule). Region rule: also `fix`'s offset in the held circle, for
+        /// ``appendHeld(_:offset:)``.
+        mutating func startsOrContinuesStop(previous: Fix, fix: Fix) -> (stop: Bool, offset: (east: Double, north: Double)?) {
             switch stage.rule {
-            case .region: return StopRegion.allWithin(stage.radius, held + [fix])
-            case .speed: return stage.isSlow(previous: previous, fix: fix)
+            case .region:
+                guard var region = heldRegion, region.hasFrame else {
+                    // Within 1° of a pole: straight distances to the first fix, rebuilt (rare).
+                    return (StopRegion.allWithin(stage.radius, held + [fix]), nil)
+                }
+                let offset = region.offset(of: fix)
+                region.add(offset: offset)
+                heldOffsets.append(offset)
+                defer { heldOffsets.removeLast() }
+                return (region.allWithin(stage.radius, offsets: heldOffsets), offset)
+            case .speed:
+                return (stage.isSlow(previous: previous, fix: fix), nil)
             }
         }
 
@@ -180,7 +226,7 @@ public struct AutoPauseStage: StreamingStage {
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             guard let t = fix.time, t.isFinite else {
-                held = closePause(resumes: false, into: &out) + held
+                for f in closePause(resumes: false, into: &out) { emit(f, paused: false, into: &out) }
                 flushHeldAsMoving(into: &out)
                 emit(fix, paused: false, into: &out)
                 return
@@ -189,13 +235,14 @@ public struct AutoPauseStage: StreamingStage {
             lastTime = max(lastTime ?? t, t)
             // A stack (next fix last) instead of recursion: releasing an anchor re-judges the held fixes,
             // which may release again; iterating keeps the stack depth constant on any input.
-            var pending = [fix]
+            pending.append(fix)
             while let next = pending.popLast() {
                 pending.append(contentsOf: advance(next, into: &out).reversed())
             }
         }
 
-        /// Judges one fix; returns fixes to re-judge, in order, when the candidate anchor was released.
+        /// Judges one fix; returns fixes to re-judge, in order, when the candidate anchor was released or a pause
+        /// ended (empty, and not allocated, otherwise).
         mutating func advance(_ fix: Fix, into out: inout StageEmitter) -> [Fix] {
             if pauseAnchor != nil, let last = lastPaused {
                 if fix.segment != last.segment {
@@ -217,16 +264,17 @@ public struct AutoPauseStage: StreamingStage {
                 return closePause(resumes: true, into: &out) + [fix]
             }
             guard let anchor = held.first, let previous = held.last else {
-                held = [fix]
+                resetHeld(fix)
                 return []
             }
             if fix.segment != anchor.segment {
                 flushHeldAsMoving(into: &out)
-                held = [fix]
+                resetHeld(fix)
                 return []
             }
-            if startsOrContinuesStop(previous: previous, fix: fix) {
-                held.append(fix)
+            let judged = startsOrContinuesStop(previous: previous, fix: fix)
+            if judged.stop {
+                appendHeld(fix, offset: judged.offset)
                 if let t0 = anchor.time, let t1 = fix.time, t1 - t0 >= stage.window {
                     out.emit("pause-start", time: t0, sourceIndex: anchor.sourceIndex)
                     emit(anchor, paused: false, into: &out)
@@ -234,23 +282,30 @@ public struct AutoPauseStage: StreamingStage {
                     pauseAnchor = anchor
                     lastPaused = fix
                     if stage.rule == .region {
-                        var region = StopRegion(first: anchor)
-                        for f in held.dropFirst() { region.add(f) }
-                        pauseRegion = region
+                        // The held circle is the pause's circle: anchor first, the rest in order.
+                        if let region = heldRegion, region.hasFrame {
+                            pauseRegion = region
+                        } else {
+                            var region = StopRegion(first: anchor)
+                            for f in held.dropFirst() { region.add(f) }
+                            pauseRegion = region
+                        }
                     }
-                    held.removeAll()
+                    clearHeld()
                 }
                 return []
             }
-            // The anchor was not a stop: release it and re-judge the rest from the next anchor.
-            let rest = Array(held.dropFirst()) + [fix]
-            held.removeAll()
+            // The anchor was not a stop: release it and re-judge the rest from the next anchor (pushed straight
+            // onto the stack, next last).
+            pending.append(fix)
+            pending.append(contentsOf: held.dropFirst().reversed())
+            clearHeld()
             emit(anchor, paused: false, into: &out)
-            return rest
+            return []
         }
 
         mutating func finish(into out: inout StageEmitter) throws {
-            held = closePause(resumes: false, into: &out) + held
+            for f in closePause(resumes: false, into: &out) { emit(f, paused: false, into: &out) }
             flushHeldAsMoving(into: &out)
             let elapsed = (firstTime != nil && lastTime != nil) ? (lastTime ?? 0) - (firstTime ?? 0) : 0
             let paused = intervals.reduce(0) { $0 + $1.duration }

@@ -17,6 +17,7 @@ struct KalmanFilterProcessor: FixProcessor {
     }
 
     mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
+        out.expectChangesToEveryFix()  // every filtered fix is a change
         let admission = tracker.admit(fix)
         if case .passThrough = admission {
             if !inPolarStretch {

@@ -59,22 +59,23 @@ public struct KalmanSmootherStage: Stage {
         let count = fixes.count
         var dropped: [Drop] = []
         var events: [StageEvent] = []
-        // Per fix: its slot among the run members, or passThrough / droppedSlot.
+        // Per fix: its member index (its place among the fixes admitted to runs), or droppedSlot / passThroughSlot.
         let droppedSlot = -1, passThroughSlot = -2
         var slot = [Int](repeating: droppedSlot, count: count)
-        // Run members (fix indices, in order) with per-member results, and where each run starts.
-        var members: [Int] = []
-        members.reserveCapacity(count)
-        var variances: [Double] = []
-        variances.reserveCapacity(count)
-        var runStarts: [Int] = []
+        // Per member, written as the fixes are admitted so the track is read once: time, east and north in its
+        // run's frame (m), measurement variance (m²). Per run: its first member, first fix and frame (or why
+        // the frame could not be made).
+        var measurements = [Double](repeating: 0, count: 4 * count)
+        var runs: [(start: Int, firstFix: Int, projection: Result<LocalProjection, any Error>)] = []
+        var members = 0
         var tracker = KalmanRunTracker(settings: settings)
         var inPolarStretch = false
-        for (i, fix) in fixes.enumerated() {
-            let admission = tracker.admit(fix)
+        for i in 0..<count {
+            let admission = tracker.admit(fixes[i])
             if case .passThrough = admission {
                 slot[i] = passThroughSlot
                 if !inPolarStretch {
+                    let fix = fixes[i]
                     events.append(StageEvent(stage: label, kind: "kalman-pole-pass-through", time: fix.time, sourceIndex: fix.sourceIndex,
                                              fields: ["latitude": .number(fix.latitude), "limit": .number(LocalProjection.maximumLatitude)]))
                 }
@@ -82,44 +83,51 @@ public struct KalmanSmootherStage: Stage {
                 continue
             }
             inPolarStretch = false
+            let variance: Double
             switch admission {
             case .drop(let rule, let measured, let threshold, let unit, let detail):
-                dropped.append(Drop(fix: fix, stage: label, rule: rule, measured: measured, threshold: threshold, unit: unit, detail: detail))
-            case .startRun(let reason, let gap, let variance):
+                dropped.append(Drop(fix: fixes[i], stage: label, rule: rule, measured: measured, threshold: threshold, unit: unit, detail: detail))
+                continue
+            case .startRun(let reason, let gap, let v):
                 if let reason {
                     var fields: [String: JSONValue] = ["reason": .string(reason)]
                     if let gap { fields["gap"] = .number(gap) }
-                    events.append(StageEvent(stage: label, kind: "kalman-restart", time: fix.time, sourceIndex: fix.sourceIndex, fields: fields))
+                    events.append(StageEvent(stage: label, kind: "kalman-restart", time: fixes[i].time, sourceIndex: fixes[i].sourceIndex, fields: fields))
                 }
-                runStarts.append(members.count)
-                slot[i] = members.count
-                members.append(i)
-                variances.append(variance)
-            case .continueRun(_, let variance):
-                slot[i] = members.count
-                members.append(i)
-                variances.append(variance)
+                let reference = fixes[i].point
+                runs.append((members, i, Result { try LocalProjection(reference: reference) }))
+                variance = v
+            case .continueRun(_, let v):
+                variance = v
             case .passThrough:
-                break
+                continue
             }
+            slot[i] = members
+            if case .success(let projection) = runs[runs.count - 1].projection {
+                let (e, n) = projection.project(fixes[i].point)
+                measurements[4 * members] = fixes[i].time ?? 0
+                measurements[4 * members + 1] = e
+                measurements[4 * members + 2] = n
+                measurements[4 * members + 3] = variance
+            }
+            members += 1
         }
 
-        // Smooth run by run in one reused core; results per member: latitude, longitude, accuracy.
-        var results = [Double](repeating: 0, count: 3 * members.count)
+        // Smooth run by run in one reused core; results per member: latitude, longitude, accuracy. A member of a
+        // failed run keeps NaN and passes through unchanged (a smoothed run is finite: the core checks it).
+        var results = [Double](repeating: .nan, count: 3 * members)
         var longest = 0
-        for (r, start) in runStarts.enumerated() {
-            longest = max(longest, (r + 1 < runStarts.count ? runStarts[r + 1] : members.count) - start)
+        for (r, run) in runs.enumerated() {
+            longest = max(longest, (r + 1 < runs.count ? runs[r + 1].start : members) - run.start)
         }
         var core = KalmanCore(model: settings.model(for: input.context.activity ?? input.track.activity), capacity: longest)
-        for (r, start) in runStarts.enumerated() {
-            let end = r + 1 < runStarts.count ? runStarts[r + 1] : members.count
+        for (r, run) in runs.enumerated() {
+            let start = run.start, end = r + 1 < runs.count ? runs[r + 1].start : members
             do {
-                let anchor = fixes[members[start]]
-                let projection = try LocalProjection(reference: anchor.point)
+                let projection = try run.projection.get()
                 for m in start..<end {
-                    let fix = fixes[members[m]]
-                    let (e, n) = projection.project(fix.point)
-                    core.setMeasurement(m - start, time: fix.time ?? 0, east: e, north: n, variance: variances[m])
+                    core.setMeasurement(m - start, time: measurements[4 * m], east: measurements[4 * m + 1],
+                                        north: measurements[4 * m + 2], variance: measurements[4 * m + 3])
                 }
                 try core.smooth(count: end - start, solver: solver)
                 for m in start..<end {
@@ -131,29 +139,42 @@ public struct KalmanSmootherStage: Stage {
                 }
             } catch {
                 // Keep the run's fixes unchanged and say why (a non-finite or singular case, never an abort).
-                for m in start..<end { slot[members[m]] = passThroughSlot }
-                let first = fixes[members[start]]
+                for m in start..<end { results[3 * m] = .nan }
+                let first = fixes[run.firstFix]
                 events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
                                          fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(end - start))]))
             }
         }
 
-        var kept: [Fix] = []
-        kept.reserveCapacity(count - dropped.count)
+        // The kept fixes: one bulk copy of the input, then in place the dropped fixes squeezed out and the
+        // smoothed ones updated (appending fix by fix copied each 248-byte fix field by field, which cost more
+        // than the smoother itself). Each change records two snapshots, not two fixes.
+        var kept = fixes
         var changed: [FixChange] = []
-        changed.reserveCapacity(members.count)
-        for (i, fix) in fixes.enumerated() {
-            let m = slot[i]
-            if m == droppedSlot { continue }
-            if m == passThroughSlot { kept.append(fix); continue }
-            var updated = fix
-            updated.latitude = results[3 * m]
-            updated.longitude = results[3 * m + 1]
-            updated.horizontalAccuracy = results[3 * m + 2]
-            updated.horizontalAccuracyIsEstimated = false
-            kept.append(updated)
-            changed.append(FixChange(original: fix, updated: updated, stage: label))
+        changed.reserveCapacity(members)
+        var keptCount = 0
+        kept.withUnsafeMutableBufferPointer { out in
+            for i in 0..<count {
+                let m = slot[i]
+                if m == droppedSlot { continue }
+                let k = keptCount
+                keptCount += 1
+                if k != i { out[k] = out[i] }
+                if m == passThroughSlot || results[3 * m].isNaN { continue }
+                let original = FixSnapshot(out[k])
+                var updated = original
+                updated.latitude = results[3 * m]
+                updated.longitude = results[3 * m + 1]
+                updated.horizontalAccuracy = results[3 * m + 2]
+                updated.horizontalAccuracyIsEstimated = false
+                out[k].latitude = updated.latitude
+                out[k].longitude = updated.longitude
+                out[k].horizontalAccuracy = updated.horizontalAccuracy
+                out[k].horizontalAccuracyIsEstimated = false
+                changed.append(FixChange(original: original, updated: updated, stage: label))
+            }
         }
+        kept.removeLast(count - keptCount)
         return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
     }
 }

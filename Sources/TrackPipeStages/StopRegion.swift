@@ -23,8 +23,18 @@ struct StopRegion: Sendable {
         return projection.project(p)
     }
 
+    /// False within 1° of a pole, where the region measures straight distances to its first fix.
+    var hasFrame: Bool { projection != nil }
+
+    /// `fix`'s east/north offset from the first fix, metres, in this region's frame (what ``add(_:)`` adds).
+    func offset(of fix: Fix) -> (east: Double, north: Double) { offset(fix.point) }
+
     mutating func add(_ fix: Fix) {
-        let o = offset(fix.point)
+        add(offset: offset(fix.point))
+    }
+
+    /// Adds a fix by its ``offset(of:)``, so a caller that keeps the offsets projects each fix once.
+    mutating func add(offset o: (east: Double, north: Double)) {
         sumEast += o.east
         sumNorth += o.north
         count += 1
@@ -36,6 +46,18 @@ struct StopRegion: Sendable {
         let o = offset(fix.point)
         let de = o.east - sumEast / Double(count), dn = o.north - sumNorth / Double(count)
         return (de * de + dn * dn).squareRoot()
+    }
+
+    /// With a frame: true when every one of `offsets` — the ``offset(of:)`` of every fix added, in order —
+    /// lies within `radius` metres of the centroid. The same arithmetic as ``distanceToCentroid(_:)``, on
+    /// offsets kept rather than re-projected, so the decision is the same to the last bit.
+    func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)]) -> Bool {
+        let n = Double(count)
+        for o in offsets {
+            let de = o.east - sumEast / n, dn = o.north - sumNorth / n
+            if !((de * de + dn * dn).squareRoot() <= radius) { return false }
+        }
+        return true
     }
 
     /// True when every one of `fixes` lies within `radius` metres of their common centroid.

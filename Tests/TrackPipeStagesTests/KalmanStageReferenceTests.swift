@@ -35,7 +35,7 @@ import TrackPipe
         #expect(worst <= 1e-7, "smoothed lat/lon off by \(worst)°")
         #expect(worstAccuracy <= 1e-6, "smoothed accuracy off by \(worstAccuracy) m")
         // The originals are kept, in order, untouched.
-        #expect(out.changed.map(\.original) == data.fixes)
+        #expect(out.changed.map(\.original) == data.fixes.map(FixSnapshot.init))
         #expect(out.changed.allSatisfy { $0.original.time == $0.updated.time })
     }
 

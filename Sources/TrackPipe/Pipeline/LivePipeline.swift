@@ -13,6 +13,12 @@ public struct LivePipeline {
 
     private var processors: [any FixProcessor]
     private var emitters: [StageEmitter]
+    /// Per stage, the buffers its emitter is drained into (swapped, so a push allocates nothing once they
+    /// have grown to the largest batch).
+    private var keptBuffers: [[Fix]]
+    private var droppedBuffers: [[Drop]]
+    private var changedBuffers: [[FixChange]]
+    private var eventBuffers: [[StageEvent]]
     public let provenance: Provenance
     /// Fixes pushed so far.
     public private(set) var pushed = 0
@@ -29,15 +35,25 @@ public struct LivePipeline {
         }
         self.processors = processors
         self.emitters = steps.map { StageEmitter(label: $0.label) }
+        keptBuffers = Array(repeating: [], count: steps.count)
+        droppedBuffers = Array(repeating: [], count: steps.count)
+        changedBuffers = Array(repeating: [], count: steps.count)
+        eventBuffers = Array(repeating: [], count: steps.count)
         self.provenance = provenance
     }
 
     /// Pushes one fix through the pipeline and returns what happened, in order.
     public mutating func push(_ fix: Fix) throws -> [Output] {
-        pushed += 1
         var outputs: [Output] = []
-        try feed([fix], from: 0, into: &outputs)
+        try push(fix, into: &outputs)
         return outputs
+    }
+
+    /// Pushes one fix through the pipeline and appends what happened, in order, to `outputs`. A host that
+    /// clears and reuses one buffer (`removeAll(keepingCapacity: true)`) pushes without allocating.
+    public mutating func push(_ fix: Fix, into outputs: inout [Output]) throws {
+        pushed += 1
+        try feed(CollectionOfOne(fix), from: 0, into: &outputs)
     }
 
     /// Ends the run: each stage flushes what it held back (auto-pause's look-ahead) and publishes its
@@ -48,9 +64,8 @@ public struct LivePipeline {
         var outputs: [Output] = []
         for i in processors.indices {
             try processors[i].finish(into: &emitters[i])
-            let drained = emitters[i].drain()
-            collect(drained, stage: i, into: &outputs)
-            try feed(drained.kept, from: i + 1, into: &outputs)
+            let kept = drain(stage: i, into: &outputs)
+            try feed(kept, from: i + 1, into: &outputs)
         }
         return outputs
     }
@@ -58,22 +73,27 @@ public struct LivePipeline {
     /// Summary figures the stages published so far (live status).
     public var summary: [SummaryItem] { emitters.flatMap(\.output.summary) }
 
-    private mutating func feed(_ fixes: [Fix], from stage: Int, into outputs: inout [Output]) throws {
+    private mutating func feed<C: Collection<Fix>>(_ fixes: C, from stage: Int, into outputs: inout [Output]) throws {
         guard stage < processors.count else {
-            outputs += fixes.map(Output.accepted)
+            for fix in fixes { outputs.append(.accepted(fix)) }
             return
         }
         for fix in fixes {
             try processors[stage].push(fix, into: &emitters[stage])
-            let drained = emitters[stage].drain()
-            collect(drained, stage: stage, into: &outputs)
-            try feed(drained.kept, from: stage + 1, into: &outputs)
+            let kept = drain(stage: stage, into: &outputs)
+            try feed(kept, from: stage + 1, into: &outputs)
         }
     }
 
-    private func collect(_ d: (kept: [Fix], dropped: [Drop], changed: [FixChange], events: [StageEvent]), stage: Int, into outputs: inout [Output]) {
-        outputs += d.dropped.map(Output.dropped)
-        outputs += d.changed.map(Output.changed)
-        outputs += d.events.map(Output.event)
+    /// Drains stage `stage`'s emitter into its buffers, appends its drops, changes and events to `outputs`
+    /// and returns the fixes it kept, for the next stage. The returned array shares the stage's kept buffer
+    /// only until the next stage has consumed it (each stage has its own), so the next drain reuses it.
+    private mutating func drain(stage: Int, into outputs: inout [Output]) -> [Fix] {
+        emitters[stage].drain(kept: &keptBuffers[stage], dropped: &droppedBuffers[stage],
+                              changed: &changedBuffers[stage], events: &eventBuffers[stage])
+        for d in droppedBuffers[stage] { outputs.append(.dropped(d)) }
+        for c in changedBuffers[stage] { outputs.append(.changed(c)) }
+        for e in eventBuffers[stage] { outputs.append(.event(e)) }
+        return keptBuffers[stage]
     }
 }

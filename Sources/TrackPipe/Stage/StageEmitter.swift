@@ -48,13 +48,37 @@ public struct StageEmitter: Sendable {
     }
 
     /// Takes what was emitted since the last drain (live mode), leaving annotations and summary in place.
+    /// Each non-empty list is moved out whole (the emitter starts it afresh); empty ones cost nothing.
     public mutating func drain() -> (kept: [Fix], dropped: [Drop], changed: [FixChange], events: [StageEvent]) {
-        defer {
-            output.kept.removeAll(keepingCapacity: true)
-            output.dropped.removeAll(keepingCapacity: true)
-            output.changed.removeAll(keepingCapacity: true)
-            output.events.removeAll(keepingCapacity: true)
-        }
-        return (output.kept, output.dropped, output.changed, output.events)
+        (Self.take(&output.kept), Self.take(&output.dropped), Self.take(&output.changed), Self.take(&output.events))
+    }
+
+    /// Live mode without allocating: swaps what was emitted since the last drain into the caller's buffers
+    /// (cleared first, their capacity kept) and leaves the emitter the cleared buffers, so once both sides have
+    /// grown to the largest batch a push-and-drain allocates nothing. Annotations and summary stay in place.
+    mutating func drain(kept: inout [Fix], dropped: inout [Drop], changed: inout [FixChange], events: inout [StageEvent]) {
+        Self.exchange(&kept, &output.kept)
+        Self.exchange(&dropped, &output.dropped)
+        Self.exchange(&changed, &output.changed)
+        Self.exchange(&events, &output.events)
+    }
+
+    /// Offline, for a stage that changes (nearly) every fix: reserves room in ``StageOutput/changed`` for as
+    /// many changes as ``StageOutput/kept`` has room for fixes (the whole track, see ``StreamingStage``'s
+    /// `run`), so the changes are stored once instead of in a growing, re-copied array.
+    public mutating func expectChangesToEveryFix() {
+        output.changed.reserveCapacity(output.kept.capacity)
+    }
+
+    private static func take<T>(_ list: inout [T]) -> [T] {
+        guard !list.isEmpty else { return [] }
+        var taken: [T] = []
+        swap(&taken, &list)
+        return taken
+    }
+
+    private static func exchange<T>(_ buffer: inout [T], _ list: inout [T]) {
+        buffer.removeAll(keepingCapacity: true)
+        swap(&buffer, &list)
     }
 }

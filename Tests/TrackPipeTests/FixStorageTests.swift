@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import TrackPipe
+
+/// Fix keeps its optional numbers as values plus presence bits (see ``Fix``): "unknown" must stay distinct
+/// from zero through every accessor, equality, hashing and JSON, exactly as plain optionals behaved.
+struct FixStorageTests {
+    /// A fix with every optional field set to a distinct value.
+    static let full = Fix(
+        time: 1_700_000_000.25, latitude: 51.5, longitude: -0.12, altitude: 35, horizontalAccuracy: 4.5,
+        horizontalAccuracyIsEstimated: true, verticalAccuracy: -1, speed: 3.1, course: 271, hdop: 0.9, vdop: 1.3,
+        pdop: 1.6, satellites: 11, fixQuality: .dgps, heartRate: 151, cadence: 172, temperature: 14.5,
+        segment: 2, paused: true, sourceIndex: 7)
+
+    @Test func everyFieldReadsBackAsWritten() {
+        let f = Self.full
+        #expect(f.time == 1_700_000_000.25 && f.altitude == 35 && f.horizontalAccuracy == 4.5)
+        #expect(f.verticalAccuracy == -1 && f.speed == 3.1 && f.course == 271)
+        #expect(f.hdop == 0.9 && f.vdop == 1.3 && f.pdop == 1.6 && f.satellites == 11)
+        #expect(f.heartRate == 151 && f.cadence == 172 && f.temperature == 14.5)
+        #expect(f.fixQuality == .dgps && f.horizontalAccuracyIsEstimated && f.paused && f.segment == 2 && f.sourceIndex == 7)
+    }
+
+    @Test func unknownIsNotZero() {
+        let bare = Fix(time: nil, latitude: 1, longitude: 2, sourceIndex: 0)
+        #expect(bare.time == nil && bare.altitude == nil && bare.horizontalAccuracy == nil && bare.satellites == nil)
+        var zero = bare
+        zero.altitude = 0
+        zero.satellites = 0
+        #expect(zero.altitude == 0 && zero.satellites == 0)
+        #expect(zero != bare)
+        // Clearing a value makes the fix equal (and hash equal) to one that never had it.
+        zero.altitude = nil
+        zero.satellites = nil
+        #expect(zero == bare && zero.hashValue == bare.hashValue)
+        var changed = Self.full
+        changed.speed = nil
+        changed.speed = 3.1
+        #expect(changed == Self.full && changed.hashValue == Self.full.hashValue)
+    }
+
+    @Test func nanStaysUnequalAsWithOptionals() {
+        let a = Fix(time: 0, latitude: 0, longitude: 0, horizontalAccuracy: .nan, sourceIndex: 0)
+        #expect(a.horizontalAccuracy?.isNaN == true)
+        #expect(a != a)  // Double? holding NaN was never equal to itself either
+    }
+
+    @Test func jsonOmitsUnknownFieldsAndRoundTrips() throws {
+        let bare = Fix(time: nil, latitude: 1, longitude: 2, altitude: 0, sourceIndex: 3)
+        let object = try #require(JSONSerialization.jsonObject(with: try JSONEncoder().encode(bare)) as? [String: Any])
+        // The keys the synthesized conformance of plain optionals wrote: absent values omitted, zero kept.
+        #expect(Set(object.keys) == ["latitude", "longitude", "altitude", "horizontalAccuracyIsEstimated", "segment", "paused", "sourceIndex"])
+        #expect(try JSONDecoder().decode(Fix.self, from: JSONEncoder().encode(bare)) == bare)
+        #expect(try JSONDecoder().decode(Fix.self, from: JSONEncoder().encode(Self.full)) == Self.full)
+    }
+
+    @Test func snapshotKeepsWhatStagesChange() {
+        let s = FixSnapshot(Self.full)
+        #expect(s.sourceIndex == 7 && s.latitude == 51.5 && s.longitude == -0.12 && s.time == 1_700_000_000.25)
+        #expect(s.altitude == 35 && s.horizontalAccuracy == 4.5 && s.horizontalAccuracyIsEstimated && s.segment == 2 && s.paused)
+        #expect(s.point == Self.full.point)
+    }
+}
