@@ -212,7 +212,8 @@ public struct RunSimulator: Sendable {
         }
 
         // Records in file order.
-        func rounded(_ v: Double, _ step: Double) -> Double { (v / step).rounded() * step }
+        // Scale by the whole number 1/step and divide back: the result is the double nearest the decimal.
+        func rounded(_ v: Double, _ step: Double) -> Double { let scale = (1 / step).rounded(); return (v * scale).rounded() / scale }
         var fixes: [Fix] = []
         var truth: [FixTruth] = []
         fixes.reserveCapacity(order.count)

@@ -18,6 +18,13 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable {
         if s0 | s1 | s2 | s3 == 0 { s0 = 1 }
     }
 
+    /// Starts from the four state words as given (at least one non-zero), as the reference implementation's
+    /// test vectors do.
+    public init(state: (UInt64, UInt64, UInt64, UInt64)) {
+        (s0, s1, s2, s3) = state
+        if s0 | s1 | s2 | s3 == 0 { s0 = 1 }
+    }
+
     @inline(__always)
     private static func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 
