@@ -45,11 +45,11 @@ struct CompareCommand: ParsableCommand {
         // Read every dataset and its truth before running anything.
         var inputs: [(name: String, path: String, track: Track, truth: GroundTruth)] = []
         do {
-            for (path, root) in try DatasetFiles.expand(datasets) {
-                var track = try TrackReader.read(path: path)
+            for file in try DatasetFiles.expand(datasets) {
+                var track = try TrackReader.read(path: file.track)
                 if let activity, track.activity == nil { track.activity = Activity(loose: activity) }
-                let truth = try DatasetTruth.load(for: track, trackPath: path, root: root)
-                inputs.append((Self.displayName(path, root: root), path, track, truth))
+                let truth = try DatasetTruth.load(for: track, trackPath: file.track, root: file.root)
+                inputs.append((file.name, file.track, track, truth))
             }
         } catch let error as CLIError {
             throw error
@@ -79,16 +79,5 @@ struct CompareCommand: ParsableCommand {
         } else {
             print(text, terminator: "")
         }
-    }
-
-    /// A dataset's name in tables: the path under the folder named (prefixed by that folder's name), or the
-    /// file's path as given.
-    static func displayName(_ path: String, root: String?) -> String {
-        guard let root else { return path }
-        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-        let full = URL(fileURLWithPath: path).standardizedFileURL.path
-        let prefix = rootURL.path.hasSuffix("/") ? rootURL.path : rootURL.path + "/"
-        let relative = full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
-        return rootURL.lastPathComponent + "/" + relative
     }
 }

@@ -59,10 +59,18 @@ struct CompareReport: Encodable {
             }
             out += TextTable.render(headers: ["dataset", "pipeline"] + kinds, rows: rows)
         }
+        // What was skipped, once per dataset when every pipeline skipped the same, else per pipeline.
         var skipped: [String] = []
-        for e in results where !e.score.skipped.isEmpty {
-            let line = "\(e.dataset), \(e.score.pipeline): skipped " + e.score.skipped.joined(separator: "; ")
-            if !skipped.contains(line) { skipped.append(line) }
+        let pipelineCount = Set(results.map(\.score.pipeline)).count
+        for dataset in results.map(\.dataset).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+            let entries = results.filter { $0.dataset == dataset && !$0.score.skipped.isEmpty }
+            var texts: [String] = []
+            for e in entries { for t in e.score.skipped where !texts.contains(t) { texts.append(t) } }
+            for text in texts {
+                let who = entries.filter { $0.score.skipped.contains(text) }.map(\.score.pipeline)
+                let scope = who.count == pipelineCount ? "" : " (" + who.joined(separator: ", ") + ")"
+                skipped.append("\(dataset)\(scope): skipped \(text)")
+            }
         }
         if !skipped.isEmpty { out += "\n" + skipped.joined(separator: "\n") + "\n" }
         return out

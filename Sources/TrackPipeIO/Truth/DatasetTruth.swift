@@ -6,7 +6,7 @@ import TrackPipe
 /// | file | holds | scored |
 /// |---|---|---|
 /// | `DIR/NAME.truth.csv` | per-fix truth (``TruthCSV``) | everything |
-/// | `DIR/NAME.route.gpx`, else `planned-route.gpx` in `DIR` or a parent folder up to the dataset root | the route line (any track or route points, all segments joined) | cross-track error; the route's length is the true distance when nothing better is known |
+/// | `DIR/NAME.route.gpx`, else `planned-route.gpx` in `DIR` or a parent folder up to the dataset root (the folder named on the command line; for a file named directly, the folder above its own) | the route line (any track or route points, all segments joined) | cross-track error; the route's length is the true distance when nothing better is known |
 /// | `DIR/NAME.distance.txt` | a known distance in metres (one number; `#` comment lines allowed) | distance error |
 ///
 /// Missing files are simply absent truth; a file that exists but cannot be read, or a truth CSV that does
