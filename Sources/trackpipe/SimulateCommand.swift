@@ -89,7 +89,7 @@ struct SimulateCommand: ParsableCommand {
         var counts: [AnomalyKind: Int] = [:]
         for row in run.truth where row.anomaly != .none { counts[row.anomaly, default: 0] += 1 }
         let anomalies = AnomalyKind.anomalies.compactMap { k in counts[k].map { "\(k.rawValue) \($0)" } }.joined(separator: ", ")
-        print("\(output): \(run.track.fixes.count) fixes, \(String(format: "%.2f", distance)) km true distance, \(run.stops.count) stops, \(run.gaps.count) gaps; anomalies: \(anomalies.isEmpty ? "none" : anomalies)")
+        print("\(output): \(run.track.fixes.count) fixes, \(String(format: "%.2f", distance)) km true distance, \(run.stops.count) stop\(run.stops.count == 1 ? "" : "s"), \(run.gaps.count) gap\(run.gaps.count == 1 ? "" : "s"); anomalies: \(anomalies.isEmpty ? "none" : anomalies)")
         print("\(truthPath): truth for every fix")
     }
 
