@@ -107,13 +107,3 @@ struct CompareReport: Encodable {
         return out
     }
 }
-
-/// Short decimal text for CSV cells: at most 6 significant decimals, no trailing zeros.
-enum DecimalFormat {
-    static func short(_ v: Double) -> String {
-        var s = String(format: "%.6f", v)
-        while s.contains("."), s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s == "-0" ? "0" : s
-    }
-}
