@@ -17,8 +17,8 @@ struct SimulateCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Built-in route: \(RouteScenario.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var scenario: String = RouteScenario.parkLoop.rawValue
+    @Option(help: "Built-in route: \(RouteScenario.allCases.map(\.rawValue).joined(separator: ", ")) (default park-loop).")
+    var scenario: String?
 
     @Option(help: "A route to run instead of a scenario: a GPX (or any track file) whose points are the route line. A closed line is run round; an open one out and back.")
     var route: String?
@@ -44,26 +44,36 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Print every setting (name, unit, default, meaning) and exit.")
     var listParameters = false
 
+    func validate() throws {
+        if listParameters { return }
+        if scenario != nil, route != nil { throw ValidationError("give either --scenario or --route, not both") }
+        guard let output else { throw ValidationError("give the output track with -o FILE.gpx (or .csv, .geojson)") }
+        guard let format = TrackFormat(pathExtension: output), format.isWritable else {
+            throw ValidationError("cannot tell a writable format from '\(output)'; use .gpx, .csv or .geojson")
+        }
+        if let name = scenario, RouteScenario(rawValue: name) == nil {
+            throw ValidationError("unknown scenario '\(name)'; choose one of \(RouteScenario.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        _ = try parsedOrigin()
+    }
+
     func run() throws {
         if listParameters {
             print(Self.parameterTable(), terminator: "")
             return
         }
-        guard let output else { throw ValidationError("give the output track with -o FILE.gpx (or .csv, .geojson)") }
-        guard let format = TrackFormat(pathExtension: output), format.isWritable else {
-            throw ValidationError("cannot tell a writable format from '\(output)'; use .gpx, .csv or .geojson")
-        }
+        guard let output, let format = TrackFormat(pathExtension: output) else { return }  // checked by validate()
         var parameters = clean ? SimulationParameters.clean : SimulationParameters()
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let parameter = SimulationParameter.named(parts[0]) else {
                 let known = SimulationParameter.all.map(\.name)
                 let hint = NameSuggester.suggest(parts.first ?? setting, among: known).first.map { "; did you mean '\($0)'?" } ?? ""
-                throw ValidationError("--set \(setting): expected NAME=VALUE with a known NAME\(hint) (see --list-parameters)")
+                throw CLIError("--set \(setting): expected NAME=VALUE with a known NAME\(hint) (see --list-parameters)")
             }
-            if let problem = parameter.set(parts[1], in: &parameters) { throw ValidationError("--set \(setting): \(problem)") }
+            if let problem = parameter.set(parts[1], in: &parameters) { throw CLIError("--set \(setting): \(problem)") }
         }
-        if let problem = parameters.problems.first { throw ValidationError(problem) }
+        if let problem = parameters.problems.first { throw CLIError(problem) }
         let routeLine: SimulationRoute
         var inputs: [String] = []
         if let route {
@@ -72,16 +82,15 @@ struct SimulateCommand: ParsableCommand {
             do { routeLine = try SimulationRoute(points: track.fixes.map(\.point)) } catch { throw CLIError("\(route): \(error)") }
             inputs.append(route)
         } else {
-            guard let scenario = RouteScenario(rawValue: self.scenario) else {
-                throw ValidationError("unknown scenario '\(self.scenario)'; choose one of \(RouteScenario.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
+            let name = self.scenario ?? RouteScenario.parkLoop.rawValue
+            guard let scenario = RouteScenario(rawValue: name) else { return }  // checked by validate()
             routeLine = try scenario.route(origin: try parsedOrigin())
         }
-        let base = URL(fileURLWithPath: output).deletingPathExtension()
-        let truthPath = base.path + ".truth.csv"
+        let stem = (output as NSString).deletingPathExtension
+        let truthPath = stem + ".truth.csv"
         let run: SimulatedRun
         do {
-            run = try RunSimulator(parameters: parameters, seed: seed).simulate(route: routeLine, name: name ?? base.lastPathComponent)
+            run = try RunSimulator(parameters: parameters, seed: seed).simulate(route: routeLine, name: name ?? (stem as NSString).lastPathComponent)
         } catch { throw CLIError("\(error)") }
         try TrackWriter.write(run.track, to: output, format: format, protecting: inputs)
         try AtomicFileWriter.write(TruthCSV.encode(run.truth), to: truthPath, protecting: inputs + [output])
@@ -97,7 +106,7 @@ struct SimulateCommand: ParsableCommand {
         guard let origin else { return RouteScenario.defaultOrigin }
         let parts = origin.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let lat = parts[0], let lon = parts[1], abs(lat) <= 89, abs(lon) <= 180 else {
-            throw ValidationError("--origin \(origin): expected LAT,LON in degrees (latitude within ±89)")
+            throw ValidationError("--origin \(origin): expected LAT,LON in degrees (latitude within ±89°)")
         }
         return GeoPoint(latitude: lat, longitude: lon)
     }
