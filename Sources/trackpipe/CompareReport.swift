@@ -48,7 +48,8 @@ struct CompareReport: Encodable {
         }
     }
 
-    /// The aligned table plus, below it, per-kind anomaly recall and what was skipped.
+    /// The aligned table plus, below it, per-kind anomaly precision and recall, drops by stage and rule, and
+    /// what was skipped.
     func table() -> String {
         var out = TextTable.render(headers: Self.headers, rows: tableRows)
         let kinds = AnomalyKind.anomalies.map(\.rawValue).filter { k in results.contains { $0.score.anomalies[k] != nil } }
@@ -58,6 +59,12 @@ struct CompareReport: Encodable {
                 [e.dataset, e.score.pipeline] + kinds.map { Self.ratio(e.score.anomalies[$0]) }
             }
             out += TextTable.render(headers: ["dataset", "pipeline"] + kinds, rows: rows)
+        }
+        let dropRows = results.filter { !$0.score.dropsByRule.isEmpty }.map { e in
+            [e.dataset, e.score.pipeline, e.score.dropsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")]
+        }
+        if !dropRows.isEmpty {
+            out += "\nDrops by stage/rule:\n" + TextTable.render(headers: ["dataset", "pipeline", "drops"], rows: dropRows)
         }
         // What was skipped, once per dataset when every pipeline skipped the same, else per pipeline.
         var skipped: [String] = []
