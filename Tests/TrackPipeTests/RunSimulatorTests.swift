@@ -78,6 +78,42 @@ import TrackPipe
         #expect(zip(trueTimes, trueTimes.dropFirst()).filter { $1 - $0 == 21 }.count == 3)
     }
 
+    @Test func warmUpCellAndMultipathFixesLookAsDocumented() throws {
+        var p = SimulationParameters.clean
+        p.warmUp.enabled = true
+        p.warmUp.fixes = 10
+        p.warmUp.initialError = 100
+        p.warmUp.finalError = 10
+        p.cellFixes.enabled = true
+        p.cellFixes.count = 4
+        p.multipath.enabled = true
+        p.multipath.ratePerHour = 60
+        p.multipath.openSkyFactor = 0
+        let r = try run(p, seed: 31)
+        // Warm-up: the first 10 fixes; the first is ~100 m off (± the everyday error, σ 5 m near buildings),
+        // the last ~10 m; the reported accuracy follows (per axis: √(σ² + e²/2) ≥ e/√2).
+        #expect(r.truth.prefix(10).allSatisfy { $0.anomaly == .warmUp })
+        #expect(r.truth[10].anomaly != .warmUp)
+        let first = Geodesy.distance(r.track.fixes[0].point, r.truth[0].point)
+        #expect(abs(first - 100) < 20, "first warm-up fix \(first) m off")
+        #expect((r.track.fixes[0].horizontalAccuracy ?? 0) > 100 / 2.squareRoot() * 0.6)
+        // Cell/Wi-Fi fixes: invalid vertical accuracy, no altitude, accuracy in 65…1414 m.
+        let cell = r.truth.filter { $0.anomaly == .cellFix }.map { r.track.fixes[$0.sourceIndex] }
+        #expect(!cell.isEmpty)
+        #expect(cell.allSatisfy { $0.verticalAccuracy == -1 && $0.altitude == nil && (65...1414).contains($0.horizontalAccuracy ?? 0) })
+        #expect(r.track.fixes.filter { $0.verticalAccuracy == -1 }.count == cell.count)
+        // Multipath only near buildings (open-sky factor 0): the city loop's buildings cover 0…1450 m of each lap.
+        let route = try RouteScenario.cityLoop.route()
+        let byTime = Dictionary(uniqueKeysWithValues: r.path.map { ($0.time, $0) })
+        let multipath = r.truth.filter { $0.anomaly == .multipath }
+        #expect(!multipath.isEmpty)
+        for row in multipath {
+            let sample = try #require(byTime[row.trueTime])
+            // A burst that starts near buildings may run a few seconds past their end (≤ 12 s at ≤ 4 m/s).
+            #expect(route.isNearBuildings(atDistance: sample.routeDistance) || route.lapPosition(sample.routeDistance) < 1450 + 50)
+        }
+    }
+
     @Test func clockJumpShiftsTheTimestampsButNotTheTruth() throws {
         var p = SimulationParameters.clean
         p.clockJump.enabled = true
