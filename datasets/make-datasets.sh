@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the committed simulated datasets, bit for bit (the simulator is deterministic for a seed).
-# Run from the package root:  sh datasets/make-datasets.sh
+# Run from the package root:  sh datasets/make-datasets.sh   (TRACKPIPE=path/to/trackpipe to use a built binary)
 # Each command writes datasets/NAME.gpx and datasets/NAME.truth.csv. Settings: trackpipe simulate --list-parameters.
 set -eu
 TRACKPIPE=${TRACKPIPE:-"swift run -c release trackpipe"}
