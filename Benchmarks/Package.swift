@@ -74,5 +74,16 @@ let package = Package(
             path: "Benchmarks/MeasureBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SimulatorBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackPipe", package: "TrackPipe"),
+                .product(name: "TrackPipeStages", package: "TrackPipe"),
+                .product(name: "TrackPipeIO", package: "TrackPipe"),
+            ],
+            path: "Benchmarks/SimulatorBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -7,7 +7,7 @@ struct TrackPipeCommand: ParsableCommand {
         abstract: "Clean, smooth and measure recorded GPS tracks with configurable pipelines.",
         subcommands: [
             RunCommand.self, StreamCommand.self, StagesCommand.self, ValidateCommand.self,
-            ConvertCommand.self, InfoCommand.self, BadgesCommand.self,
+            ConvertCommand.self, InfoCommand.self, BadgesCommand.self, SimulateCommand.self, CompareCommand.self,
         ]
     )
 }

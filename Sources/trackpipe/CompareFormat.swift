@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// Output formats of `trackpipe compare`.
+enum CompareFormat: String, ExpressibleByArgument, CaseIterable {
+    /// An aligned terminal table (the default).
+    case table
+    /// One row per dataset × pipeline with every figure.
+    case csv
+    /// The full scores (schema `trackpipe-compare/1`, snake_case keys).
+    case json
+    /// The terminal table's columns as a Markdown table.
+    case markdown
+}

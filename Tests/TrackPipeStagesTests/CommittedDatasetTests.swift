@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TrackPipe
+import TrackPipeIO
+import TrackPipeStages
+
+/// The committed simulated datasets (datasets/, made by datasets/make-datasets.sh): each reads, has 2300
+/// fixes and a truth that lines up, and the default pipeline beats reading only (`raw`) on it — a lower
+/// distance error and a lower position RMSE against the truth.
+@Suite struct CommittedDatasetTests {
+    static let names = ["open-park", "urban-canyon", "stop-and-go", "heavy-warm-up", "jumpy", "clock-fault"]
+
+    func pipeline(_ name: String) throws -> Pipeline {
+        let text = try #require(PresetPipelines.spec(named: name))
+        return try Pipeline.load(Array(text.utf8), source: name, registry: try StageRegistry.builtIn()).get()
+    }
+
+    func load(_ name: String) throws -> (Track, GroundTruth) {
+        let path = SharedData.packageRoot.appendingPathComponent("datasets/\(name).gpx").path
+        let track = try TrackReader.read(path: path)
+        return (track, try DatasetTruth.load(for: track, trackPath: path))
+    }
+
+    @Test(arguments: names)
+    func datasetHasItsTruth(name: String) throws {
+        let (track, truth) = try load(name)
+        #expect(track.fixes.count == 2300)
+        #expect(track.rejected.isEmpty)
+        let rows = try #require(truth.fixes)
+        #expect(rows.count == 2300)
+        // About 6 km (4–7 km: stop-and-go spends a third of its time standing).
+        let distance = (rows.map(\.cumulativeDistance).max() ?? 0) - (rows.map(\.cumulativeDistance).min() ?? 0)
+        #expect(distance > 4000 && distance < 7000, "\(distance) m")
+        #expect(rows.contains { $0.anomaly != .none })
+    }
+
+    @Test(arguments: names)
+    func defaultBeatsRaw(name: String) throws {
+        let (track, truth) = try load(name)
+        let raw = RunScorer.score(try pipeline("raw").run(track), truth: truth)
+        let best = RunScorer.score(try pipeline("default").run(track), truth: truth)
+        let rawError = abs(try #require(raw.distanceError)), defaultError = abs(try #require(best.distanceError))
+        let rawRMSE = try #require(raw.position?.rmse), defaultRMSE = try #require(best.position?.rmse)
+        #expect(defaultError < rawError, "\(name): distance error default \(defaultError) m, raw \(rawError) m")
+        #expect(defaultRMSE < rawRMSE, "\(name): position RMSE default \(defaultRMSE) m, raw \(rawRMSE) m")
+    }
+}
