@@ -5,7 +5,8 @@ import TrackPipeIO
 import TrackPipeStages
 
 /// Every registered stage, with its default parameters, passes the conformance checks on an empty track,
-/// a one-fix track, odd synthetic tracks and every real recording in ../shared/datasets/real. A new built-in
+/// a one-fix track, odd synthetic tracks, every committed simulated dataset (datasets/*.gpx) and every real
+/// recording in ../shared/datasets/real. A new built-in
 /// stage is covered by adding it to `BuiltinStages.all`; nothing here names a stage.
 @Suite struct BuiltinConformanceTests {
     /// Every readable recording under ../shared/datasets/real (GPX, NMEA, GnssLogger, CSV), read once.
@@ -24,6 +25,35 @@ import TrackPipeStages
         return tracks.sorted { $0.name < $1.name }
     }()
 
+    /// Every committed simulated dataset (datasets/*.gpx), read once.
+    static let committedTracks: [(name: String, track: Track)] = {
+        let root = SharedPaths.packageRoot.appendingPathComponent("datasets")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.filter { $0.hasSuffix(".gpx") }.sorted().compactMap { name in
+            (try? TrackReader.read(path: root.appendingPathComponent(name).path)).map { ("datasets/" + name, $0) }
+        }
+    }()
+
+    @Test func theCommittedDatasetsAreThere() {
+        #expect(Self.committedTracks.count == 6, "read \(Self.committedTracks.map(\.name))")
+    }
+
+    /// Every preset pipeline, offline, on every committed dataset and real recording: each stage's fixes in
+    /// equal its fixes out plus its drops, and the run's kept plus dropped equal the records read.
+    @Test(arguments: PresetPipelines.names)
+    func presetAccountsForEveryFix(preset: String) throws {
+        let text = try #require(PresetPipelines.spec(named: preset))
+        let pipeline = try Pipeline.load(Array(text.utf8), source: preset, registry: try StageRegistry.builtIn()).get()
+        for (name, track) in Self.committedTracks + Self.realTracks {
+            let result = try pipeline.run(track)
+            #expect(result.track.fixes.count + result.dropped.count == track.fixes.count + track.rejected.count,
+                    "\(preset) on \(name)")
+            for stage in result.stages {
+                #expect(stage.fixesIn == stage.fixesOut + stage.dropped, "\(preset).\(stage.label) on \(name)")
+            }
+        }
+    }
+
     @Test func theRealRecordingsAreThere() {
         // 1 Apple Watch + 8 Whitchurch (7 devices + route) + 1 NMEA + 1 GnssLogger + 3 GPSBabel + 1 FIT dump.
         #expect(Self.realTracks.count == 15, "read \(Self.realTracks.map(\.name)) from \(SharedPaths.root.path)")
@@ -32,7 +62,7 @@ import TrackPipeStages
     @Test(arguments: BuiltinStages.all.map { StageName(type: $0) })
     func conforms(_ stage: StageName) {
         let tracks = [("empty", Track()), ("one fix", Track(fixes: [Fix(time: 1_700_000_000, latitude: 51.5, longitude: -0.1, horizontalAccuracy: 5, sourceIndex: 0)]))]
-            + MeasureStagesConformanceTests.tracks + Self.realTracks
+            + MeasureStagesConformanceTests.tracks + Self.committedTracks + Self.realTracks
         let failures = StageConformance.check(stage.type, on: tracks)
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
