@@ -6,9 +6,10 @@ public enum BuiltinPipelines {
     {
       "version": 1,
       "name": "default",
-      "description": "TrackPipe's default: the Runkeeper filters (accuracy gate, timestamp monotonicity, superman jumps, auto-pause), the Kalman RTS smoother, then distance, splits and badges. Streaming runs its causal stages only.",
+      "description": "TrackPipe's default: the Runkeeper filters (accuracy gate, clock-jump repair and timestamp monotonicity, superman jumps, auto-pause), the Kalman RTS smoother, then distance, splits and badges. Streaming runs its causal stages only (no timestamp-repair, no smoother).",
       "stages": [
         {"stage": "accuracy-gate"},
+        {"stage": "timestamp-repair"},
         {"stage": "timestamp-monotonicity"},
         {"stage": "superman-jump"},
         {"stage": "auto-pause"},

@@ -24,7 +24,7 @@ public enum PresetPipelines {
       "stages": [
         {"stage": "accuracy-gate", "max-horizontal-accuracy": 20, "drop-invalid-vertical-accuracy": true, "drop-unknown-accuracy": false},
         {"stage": "timestamp-monotonicity", "prefer-accurate-duplicate": true},
-        {"stage": "superman-jump", "activity": "auto", "recovery-fixes": 3},
+        {"stage": "superman-jump", "activity": "auto", "recovery-fixes": 5},
         {"stage": "auto-pause", "rule": "region", "radius": 15, "window": 30}
       ]
     }
@@ -49,7 +49,7 @@ public enum PresetPipelines {
       "stages": [
         {"stage": "accuracy-gate", "max-horizontal-accuracy": 20, "drop-invalid-vertical-accuracy": true, "drop-unknown-accuracy": false},
         {"stage": "timestamp-monotonicity", "prefer-accurate-duplicate": true},
-        {"stage": "superman-jump", "activity": "auto", "recovery-fixes": 3},
+        {"stage": "superman-jump", "activity": "auto", "recovery-fixes": 5},
         {"stage": "auto-pause", "rule": "region", "radius": 15, "window": 30},
         {"stage": "kalman-smoother"},
         {"stage": "distance"}

@@ -65,7 +65,8 @@ import TrackPipe
     }
 
     @Test func recoversFromABadAnchor() throws {
-        // The first fix is 2 km off; the real run follows. After 3 rejected fixes that agree, re-anchor.
+        // The first fix is 2 km off; the real run follows. After 5 (the default recovery-fixes) rejected fixes
+        // that agree, re-anchor.
         var fixes = walk(10)
         fixes[0] = fix(0, t: 0, east: 0, north: 2000)
         let out = try H().run(fixes)
@@ -74,10 +75,13 @@ import TrackPipe
         let event = try #require(out.events.first)
         #expect(event.kind == "re-anchor")
         #expect(event.sourceIndex == 1)
-        #expect(event.fields["fixes"] == .number(3))
-        // Live, the suspects are held back (never more than recovery-fixes − 1 = 2) and then released together.
+        #expect(event.fields["fixes"] == .number(5))
+        // Live, the suspects are held back (never more than recovery-fixes − 1 = 4) and then released together.
         let steps = try H().runLive(fixes)
-        #expect(steps.map { $0.kept.count } == [1, 0, 0, 3, 1, 1, 1, 1, 1, 1, 0])
+        #expect(steps.map { $0.kept.count } == [1, 0, 0, 0, 0, 5, 1, 1, 1, 1, 0])
+        // With recovery-fixes 3, three suspects suffice.
+        let three = try H(parameters: ["recovery-fixes": .number(3)]).runLive(fixes)
+        #expect(three.map { $0.kept.count } == [1, 0, 0, 3, 1, 1, 1, 1, 1, 1, 0])
     }
 
     @Test func aTwoFixJumpIsDroppedNotReanchored() throws {
