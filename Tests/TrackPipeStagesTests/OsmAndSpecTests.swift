@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TrackPipe
+import TrackPipeIO
+import TrackPipeStages
+
+/// pipelines/osmand-hdop.json on the Whitchurch phone tracks, whose `<hdop>` holds OsmAnd's accuracy in metres
+/// (3.2–13.9 m, per the dataset's SOURCE.txt): read as HDOP, those values become 16–70 m estimated accuracies
+/// and the default's 20 m gate drops good fixes. The spec that knows the quirk keeps every fix and follows the
+/// planned route at least as closely as the default does.
+@Suite struct OsmAndSpecTests {
+    static let track = SharedPaths.root.appendingPathComponent("datasets/real/whitchurch-ride-A/tracks/xiaomi.gpx").path
+
+    func pipeline(_ text: String) throws -> Pipeline {
+        try Pipeline.load(Array(text.utf8), source: "spec", registry: try StageRegistry.builtIn()).get()
+    }
+
+    @Test func theHdopAwareSpecKeepsTheGoodFixesAndFollowsTheRoute() throws {
+        var track = try TrackReader.read(path: Self.track)
+        track.activity = .cycling
+        let truth = try DatasetTruth.load(for: track, trackPath: Self.track,
+                                          root: SharedPaths.root.appendingPathComponent("datasets/real/whitchurch-ride-A").path)
+        // Every fix's <hdop> is OsmAnd's accuracy, 3.2–13.9 m: all pass a 20 "HDOP" gate, while the estimate
+        // HDOP × 5 m exceeds the default's 20 m for every value above 4.
+        let hdops = track.fixes.compactMap(\.hdop)
+        #expect(hdops.count == track.fixes.count && hdops.allSatisfy { $0 <= 20 })
+        let aboveFour = hdops.filter { $0 > 4 }.count
+
+        let spec = try String(contentsOf: SharedPaths.packageRoot.appendingPathComponent("pipelines/osmand-hdop.json"), encoding: .utf8)
+        let aware = try pipeline(spec).run(track)
+        let standard = try pipeline(BuiltinPipelines.defaultSpec).run(track)
+        #expect(aware.track.fixes.count == track.fixes.count)
+        #expect(standard.dropped.filter { $0.rule == "max-horizontal-accuracy" }.count == aboveFour)
+
+        let awareScore = RunScorer.score(aware, truth: truth), standardScore = RunScorer.score(standard, truth: truth)
+        let awareRMSE = try #require(awareScore.crossTrack?.rmse), standardRMSE = try #require(standardScore.crossTrack?.rmse)
+        #expect(awareRMSE < standardRMSE)
+        #expect(abs(try #require(awareScore.distanceError)) < abs(try #require(standardScore.distanceError)))
+    }
+}
