@@ -127,7 +127,7 @@ import TrackPipeIO
 
     @Test func randomTracksAreSchemaValid() throws {
         for seed in UInt64(1)...120 {
-            var rng = SeededGenerator(seed: seed &+ 1_000_003)
+            var rng = SplitMix64(seed: seed &+ 1_000_003)
             let track = RandomTrack.make(&rng)
             let problems = try Self.problems(GPXWriter.write(track))
             #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3))")

@@ -10,7 +10,7 @@ import TrackPipe
 /// `hdop × Fix.hdopAccuracyFactor` with ``TrackPipe/Fix/horizontalAccuracyIsEstimated`` set; longitudes are in
 /// −180…<180 (GPX writes 180° as −180°).
 enum RandomTrack {
-    static func make(_ rng: inout SeededGenerator, maxFixes: Int = 60) -> Track {
+    static func make(_ rng: inout SplitMix64, maxFixes: Int = 60) -> Track {
         let count = Int.random(in: 0...maxFixes, using: &rng)
         var fixes: [Fix] = []
         var segment = 0
@@ -59,7 +59,7 @@ enum RandomTrack {
                      fixes: fixes)
     }
 
-    static func maybe(_ rng: inout SeededGenerator, _ probability: Double) -> Bool {
+    static func maybe(_ rng: inout SplitMix64, _ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &rng) < probability
     }
 }
