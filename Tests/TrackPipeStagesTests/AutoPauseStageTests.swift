@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeIO
 @testable import TrackPipeStages
 
 @Suite struct AutoPauseStageTests {
@@ -112,6 +113,27 @@ import TrackPipe
         #expect(Set(61..<120).isSubset(of: Set(out.kept.filter(\.paused).map(\.sourceIndex))))
         let truth = counted(brakingStop())
         #expect(abs(counted(out.kept) - truth) < 6, "counted \(counted(out.kept)) of \(truth)")
+    }
+
+    /// The committed stop-and-go dataset (25 stops, noisy) through the causal runkeeper preset: a LivePipeline
+    /// fed fix by fix decides exactly what the offline run does — the same fixes, paused flags, segments and
+    /// pause events — so the trimmed edges use no more look-ahead than the stream gives them.
+    @Test func liveEqualsOfflineOnTheStopAndGoDataset() throws {
+        let path = SharedData.packageRoot.appendingPathComponent("datasets/stop-and-go.gpx").path
+        let track = try TrackReader.read(path: path)
+        let text = try #require(PresetPipelines.spec(named: "runkeeper"))
+        let pipeline = try Pipeline.load(Array(text.utf8), source: "runkeeper", registry: try StageRegistry.builtIn()).get()
+        let offline = try pipeline.run(track)
+        var live = try pipeline.live()
+        var accepted: [Fix] = [], events: [StageEvent] = []
+        for output in try track.fixes.flatMap({ try live.push($0) }) + (try live.finish()) {
+            if case .accepted(let f) = output { accepted.append(f) }
+            if case .event(let e) = output { events.append(e) }
+        }
+        #expect(accepted == offline.track.fixes)
+        let pauseEvents = { (e: [StageEvent]) in e.filter { $0.kind.hasPrefix("pause-") }.map { "\($0.kind) \($0.sourceIndex ?? -1)" } }
+        #expect(pauseEvents(events) == pauseEvents(offline.events))
+        #expect(pauseEvents(events).count >= 2 * 10, "the dataset's long stops are found")
     }
 
     @Test func edgeWindowIsAtMostTheWindow() throws {
