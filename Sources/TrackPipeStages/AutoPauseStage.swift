@@ -268,10 +268,10 @@ public struct AutoPauseStage: StreamingStage {
         /// the steady pace the region rule itself counts as stopped (1.0 m/s with the defaults).
         var trimSpeed: Double { 2 * stage.radius / stage.window }
 
-        /// Region rule: true when the fix at `point` (time `t`) is `trimSpeed` or more away from the mean of
-        /// `others` — the fixes of the `edge-window` seconds after it (arrival) or before it (departure): a runner
-        /// at a steady pace v is v × the mean time between them away from their mean, a standing phone only its
-        /// jitter. Averaging over several seconds is what makes this robust: a standing phone's single steps
+        /// Region rule: true when the fix at `point` (time `t`) is farther than ``trimSpeed`` × (the mean time
+        /// between it and `others`) from the mean of `others` — the fixes of the `edge-window` seconds after it
+        /// (arrival) or before it (departure): a runner at a steady pace v is v × that mean time from their mean,
+        /// a standing phone only its jitter; false without others. Averaging over several seconds is what makes this robust: a standing phone's single steps
         /// are as fast as a runner's in a city (1–3 m/s on the simulated urban runs).
         func movesAgainst(_ t: Double, _ point: (east: Double, north: Double),
                           _ others: some Sequence<(time: Double, east: Double, north: Double)>) -> Bool {
