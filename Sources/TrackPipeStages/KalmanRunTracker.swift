@@ -40,6 +40,7 @@ public struct KalmanRunTracker: Sendable {
     }
 
     /// Decides about the next fix.
+    @inline(__always)
     public mutating func admit(_ fix: Fix) -> KalmanAdmission {
         guard let time = fix.time, time.isFinite else {
             return .drop(rule: "no-time", measured: nil, threshold: nil, unit: .none,
