@@ -68,7 +68,7 @@ public struct KalmanSmootherStage: Stage {
         // it is written once: time, east and north in its run's frame (m), measurement variance (m²), the rest
         // of the record zero. Each run is then smoothed in its own records. Per run: its first member, first fix
         // and frame (or why the frame could not be made).
-        var runs: [(start: Int, firstFix: Int, frame: Result<KalmanFrame, any Error>)] = []
+        var runs: [Run] = []
         var members = 0
         var tracker = KalmanRunTracker(settings: settings)
         var inPolarStretch = false
@@ -99,9 +99,14 @@ public struct KalmanSmootherStage: Stage {
                             if let gap { fields["gap"] = .number(gap) }
                             events.append(StageEvent(stage: label, kind: "kalman-restart", time: fixes[i].time, sourceIndex: fixes[i].sourceIndex, fields: fields))
                         }
-                        let made = Result { KalmanFrame(try LocalProjection(reference: fixes[i].point)) }
-                        runs.append((members, i, made))
-                        frame = try? made.get()
+                        do {
+                            let made = KalmanFrame(try LocalProjection(reference: fixes[i].point))
+                            frame = made
+                            runs.append(Run(start: members, firstFix: i, frame: made))
+                        } catch {
+                            frame = nil
+                            runs.append(Run(start: members, firstFix: i, failure: error))
+                        }
                         variance = v
                     case .continueRun(_, let v):
                         variance = v
@@ -127,13 +132,12 @@ public struct KalmanSmootherStage: Stage {
         // Smooth run by run in the shared core. The members of a failed run keep their fixes unchanged (a
         // smoothed run is finite: the core checks it), and the run is reported with why (a non-finite or
         // singular case, never an abort).
-        var smoothedRun = [Bool](repeating: false, count: runs.count)
         for (r, run) in runs.enumerated() {
             let end = r + 1 < runs.count ? runs[r + 1].start : members
             do {
-                _ = try run.frame.get()
+                if let failure = run.failure { throw failure }
                 try core.smooth(run.start..<end, solver: solver)
-                smoothedRun[r] = true
+                runs[r].smoothed = true
             } catch {
                 let first = fixes[run.firstFix]
                 events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
@@ -145,44 +149,73 @@ public struct KalmanSmootherStage: Stage {
         // the input to update afterwards): a smoothed fix is read from the input, moved to its smoothed position
         // unprojected from its run's frame, given the smoothed accuracy, √(smoothed position variance), and
         // written; its change records a snapshot of each side (two snapshots, not two fixes).
-        var kept: [Fix] = []
+        var kept = fixes
+        var keptCount = 0
         let changed = [FixChange](unsafeUninitializedCapacity: members) { changes, changeCount in
             changeCount = 0
-            kept = [Fix](unsafeUninitializedCapacity: count) { out, keptCount in
-                keptCount = 0
-                fixes.withUnsafeBufferPointer { fixes in
-                    core.storage.withUnsafeBufferPointer { storage in
-                        var r = -1, nextRunStart = 0
-                        var frame: KalmanFrame?
-                        for i in 0..<count {
-                            let m = Int(slot[i])
-                            if m == Int(droppedSlot) { continue }
-                            var fix = fixes[i]
-                            if m >= 0 {
-                                while m >= nextRunStart {
-                                    r += 1
-                                    nextRunStart = r + 1 < runs.count ? runs[r + 1].start : members
-                                    frame = smoothedRun[r] ? try? runs[r].frame.get() : nil
-                                }
-                                if let frame {
-                                    let original = FixSnapshot(fix)
-                                    let o = m * F.stride
-                                    let p = frame.unproject(east: storage[o + F.sEast], north: storage[o + F.sNorth])
-                                    fix.latitude = p.latitude
-                                    fix.longitude = p.longitude
-                                    fix.horizontalAccuracy = storage[o + F.sA].squareRoot()
-                                    fix.horizontalAccuracyIsEstimated = false
-                                    changes.initializeElement(at: changeCount, to: FixChange(original: original, updated: FixSnapshot(fix), stage: label))
-                                    changeCount += 1
-                                }
-                            }
-                            out.initializeElement(at: keptCount, to: fix)
-                            keptCount += 1
+            kept.withUnsafeMutableBufferPointer { out in
+                core.storage.withUnsafeBufferPointer { storage in
+                    var r = -1, nextRunStart = 0
+                    var frame: KalmanFrame?
+                    for i in 0..<count {
+                        let m = Int(slot[i])
+                        if m == Int(droppedSlot) { continue }
+                        let k = keptCount
+                        keptCount += 1
+                        if k != i { out[k] = out[i] }
+                        guard m >= 0 else { continue }
+                        while m >= nextRunStart {
+                            r += 1
+                            nextRunStart = r + 1 < runs.count ? runs[r + 1].start : members
+                            frame = runs[r].smoothed ? runs[r].frame : nil
                         }
+                        guard let frame else { continue }
+                        // The updated snapshot is built from the original in registers, not read back from the
+                        // fix just written (a load straddling the separate stores of latitude and longitude
+                        // cannot be forwarded from them and stalls).
+                        let original = FixSnapshot(out[k])
+                        let o = m * F.stride
+                        let p = frame.unproject(east: storage[o + F.sEast], north: storage[o + F.sNorth])
+                        let accuracy = storage[o + F.sA].squareRoot()
+                        out[k].latitude = p.latitude
+                        out[k].longitude = p.longitude
+                        out[k].horizontalAccuracy = accuracy
+                        out[k].horizontalAccuracyIsEstimated = false
+                        var updated = original
+                        updated.latitude = p.latitude
+                        updated.longitude = p.longitude
+                        updated.horizontalAccuracy = accuracy
+                        updated.horizontalAccuracyIsEstimated = false
+                        changes.initializeElement(at: changeCount, to: FixChange(original: original, updated: updated, stage: label))
+                        changeCount += 1
                     }
                 }
             }
         }
+        kept.removeLast(count - keptCount)
         return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
+    }
+
+    /// One run of the track as `run` stores it: its first member (its record in the core), its first fix, its
+    /// frame or why none could be made, and whether it was smoothed. (A nominal type, not a tuple holding a
+    /// `Result`: the runtime looked that generic tuple's metadata up in a hash table on every call.)
+    private struct Run {
+        var start: Int
+        var firstFix: Int
+        var frame: KalmanFrame?
+        var failure: (any Error)?
+        var smoothed = false
+
+        init(start: Int, firstFix: Int, frame: KalmanFrame) {
+            self.start = start
+            self.firstFix = firstFix
+            self.frame = frame
+        }
+
+        init(start: Int, firstFix: Int, failure: any Error) {
+            self.start = start
+            self.firstFix = firstFix
+            self.failure = failure
+        }
     }
 }

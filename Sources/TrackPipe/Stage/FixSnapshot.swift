@@ -34,10 +34,13 @@ public struct FixSnapshot: Sendable, Hashable {
     public var horizontalAccuracyIsEstimated: Bool
 
     /// Presence bits of the optional numbers: the same bits as ``Fix``'s (checked by the tests), so a snapshot
-    /// copies them as they are. Literals, so they fold into the code (no lazy global per access).
+    /// copies them as they are. Inlinable computed constants, so they fold into the caller's code (stored
+    /// `static let`s were read through a lazily initialised global's accessor on every use, across modules).
     @usableFromInline enum Field {
-        @usableFromInline static let time: UInt8 = 1 << 0, altitude: UInt8 = 1 << 1, horizontalAccuracy: UInt8 = 1 << 2
-        @usableFromInline static let all: UInt8 = 0b111
+        @inlinable static var time: UInt8 { 1 << 0 }
+        @inlinable static var altitude: UInt8 { 1 << 1 }
+        @inlinable static var horizontalAccuracy: UInt8 { 1 << 2 }
+        @inlinable static var all: UInt8 { 0b111 }
     }
 
     /// UTC seconds since 1970 (``Fix/time``); `nil` when the source has none.
