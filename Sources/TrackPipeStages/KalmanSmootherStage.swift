@@ -61,11 +61,11 @@ public struct KalmanSmootherStage: Stage {
         var dropped: [Drop] = []
         var events: [StageEvent] = []
         // Per fix: its member index (its place among the fixes admitted to runs), or droppedSlot / passThroughSlot.
-        let droppedSlot: Int32 = -1, passThroughSlot: Int32 = -2
-        var slot = [Int32](repeating: droppedSlot, count: count)
+        let droppedSlot = -1, passThroughSlot = -2
+        var slot = [Int](repeating: droppedSlot, count: count)
         // Every member's measurement goes straight into one core sized for the whole track (member m in record
-        // m), written as the fixes are admitted so the track is read once, and as the core's storage is built so
-        // it is written once: time, east and north in its run's frame (m), measurement variance (m²), the rest
+        // m), written as the fixes are admitted (one pass over the track) and as the core's storage is built (so
+        // it is written once, not zeroed first): time, east and north in its run's frame (m), measurement variance (m²), the rest
         // of the record zero. Each run is then smoothed in its own records. Per run: its first member, first fix
         // and frame (or why the frame could not be made).
         var runs: [Run] = []
@@ -113,7 +113,7 @@ public struct KalmanSmootherStage: Stage {
                     case .passThrough:
                         continue
                     }
-                    slot[i] = Int32(truncatingIfNeeded: members)
+                    slot[i] = members
                     // A run without a frame is never smoothed: its measurements stay zero.
                     let (e, n) = frame?.project(latitude: fixes[i].latitude, longitude: fixes[i].longitude) ?? (0, 0)
                     let o = members * F.stride
@@ -145,10 +145,10 @@ public struct KalmanSmootherStage: Stage {
             }
         }
 
-        // The kept fixes, written once each, in order, into uninitialised room for the whole track (no copy of
-        // the input to update afterwards): a smoothed fix is read from the input, moved to its smoothed position
-        // unprojected from its run's frame, given the smoothed accuracy, √(smoothed position variance), and
-        // written; its change records a snapshot of each side (two snapshots, not two fixes).
+        // The kept fixes: one bulk copy of the input (measured faster than writing each fix once into
+        // uninitialised room), then in place the dropped fixes squeezed out and each smoothed fix moved to its
+        // smoothed position, unprojected from its run's frame, with the smoothed accuracy √(smoothed position
+        // variance). Each change is written once into room for one per member: a snapshot of each side.
         var kept = fixes
         var keptCount = 0
         let changed = [FixChange](unsafeUninitializedCapacity: members) { changes, changeCount in
@@ -158,8 +158,8 @@ public struct KalmanSmootherStage: Stage {
                     var r = -1, nextRunStart = 0
                     var frame: KalmanFrame?
                     for i in 0..<count {
-                        let m = Int(slot[i])
-                        if m == Int(droppedSlot) { continue }
+                        let m = slot[i]
+                        if m == droppedSlot { continue }
                         let k = keptCount
                         keptCount += 1
                         if k != i { out[k] = out[i] }
