@@ -22,10 +22,11 @@ struct BandedSmootherSystem: Sendable {
     private var band: [Double] = []
     private var rhs: [Double] = []
 
-    /// Solves for the smoothed means of ``KalmanCore``'s first `count` measurements (whose forward pass has
-    /// already validated them) and writes them into `storage`. Returns false, having written nothing, when the
+    /// Solves for the smoothed means of the first `count` measurements in `storage` (``KalmanCore``'s record
+    /// layout, starting at the run's first record; the forward pass has already validated them) and writes them
+    /// into `storage`. Returns false, having written nothing, when the
     /// run has fewer than two distinct times (GSL needs at least as many unknowns as band columns).
-    mutating func solve(storage: inout [Double], count: Int, model: ConstantVelocityModel) throws(KalmanFailure) -> Bool {
+    mutating func solve(storage: UnsafeMutableBufferPointer<Double>, count: Int, model: ConstantVelocityModel) throws(KalmanFailure) -> Bool {
         typealias F = KalmanCore.Field
         let needed = 2 * count
         if band.count < needed * 4 {
@@ -34,49 +35,48 @@ struct BandedSmootherSystem: Sendable {
         }
         let q = model.spectralDensity
         // Build A and b (both axes) in one pass over the fixes.
-        let states: Int = storage.withUnsafeBufferPointer { s in
-            band.withUnsafeMutableBufferPointer { ab in
-                rhs.withUnsafeMutableBufferPointer { x in
-                    var j = -1
-                    var previousTime = 0.0
-                    for k in 0..<count {
-                        let o = k * F.stride
-                        let t = s[o + F.time]
-                        if k == 0 || t > previousTime {
-                            j += 1
-                            let p = 2 * j
-                            for i in (4 * p)..<(4 * p + 8) { ab[i] = 0 }
-                            for i in (2 * p)..<(2 * p + 4) { x[i] = 0 }
-                            if j > 0 {
-                                let tau = t - previousTime
-                                let w1 = 1 / (q * tau), w2 = w1 / tau, w3 = w2 / tau
-                                let prev = p - 2
-                                // Fᵀ Q⁻¹ F on the previous state's block.
-                                ab[4 * prev] += 12 * w3
-                                ab[4 * prev + 1] += 6 * w2
-                                ab[4 * (prev + 1)] += 4 * w1
-                                // −Q⁻¹ F below the diagonal: rows p, p+1 of columns prev, prev+1.
-                                ab[4 * prev + 2] = -12 * w3  // A(p, prev)
-                                ab[4 * prev + 3] = 6 * w2  // A(p+1, prev)
-                                ab[4 * (prev + 1) + 1] = -6 * w2  // A(p, prev+1)
-                                ab[4 * (prev + 1) + 2] = 2 * w1  // A(p+1, prev+1)
-                                // Q⁻¹ on this state's block.
-                                ab[4 * p] = 12 * w3
-                                ab[4 * p + 1] = -6 * w2
-                                ab[4 * (p + 1)] = 4 * w1
-                            }
-                            previousTime = t
+        let s = storage
+        let states: Int = band.withUnsafeMutableBufferPointer { ab in
+            rhs.withUnsafeMutableBufferPointer { x in
+                var j = -1
+                var previousTime = 0.0
+                for k in 0..<count {
+                    let o = k * F.stride
+                    let t = s[o + F.time]
+                    if k == 0 || t > previousTime {
+                        j += 1
+                        let p = 2 * j
+                        for i in (4 * p)..<(4 * p + 8) { ab[i] = 0 }
+                        for i in (2 * p)..<(2 * p + 4) { x[i] = 0 }
+                        if j > 0 {
+                            let tau = t - previousTime
+                            let w1 = 1 / (q * tau), w2 = w1 / tau, w3 = w2 / tau
+                            let prev = p - 2
+                            // Fᵀ Q⁻¹ F on the previous state's block.
+                            ab[4 * prev] += 12 * w3
+                            ab[4 * prev + 1] += 6 * w2
+                            ab[4 * (prev + 1)] += 4 * w1
+                            // −Q⁻¹ F below the diagonal: rows p, p+1 of columns prev, prev+1.
+                            ab[4 * prev + 2] = -12 * w3  // A(p, prev)
+                            ab[4 * prev + 3] = 6 * w2  // A(p+1, prev)
+                            ab[4 * (prev + 1) + 1] = -6 * w2  // A(p, prev+1)
+                            ab[4 * (prev + 1) + 2] = 2 * w1  // A(p+1, prev+1)
+                            // Q⁻¹ on this state's block.
+                            ab[4 * p] = 12 * w3
+                            ab[4 * p + 1] = -6 * w2
+                            ab[4 * (p + 1)] = 4 * w1
                         }
-                        let w = 1 / s[o + F.variance]
-                        ab[8 * j] += w
-                        x[4 * j] += s[o + F.zEast] * w
-                        x[4 * j + 1] += s[o + F.zNorth] * w
+                        previousTime = t
                     }
-                    // The prior on the first state (mean zero: the frame's origin, at rest).
-                    ab[0] += 1 / model.initialPositionVariance
-                    ab[4] += 1 / model.initialVelocityVariance
-                    return j + 1
+                    let w = 1 / s[o + F.variance]
+                    ab[8 * j] += w
+                    x[4 * j] += s[o + F.zEast] * w
+                    x[4 * j + 1] += s[o + F.zNorth] * w
                 }
+                // The prior on the first state (mean zero: the frame's origin, at rest).
+                ab[0] += 1 / model.initialPositionVariance
+                ab[4] += 1 / model.initialVelocityVariance
+                return j + 1
             }
         }
         guard states >= 2 else { return false }
@@ -95,19 +95,17 @@ struct BandedSmootherSystem: Sendable {
             }
         }
         // Scatter the solution back to the fixes (fixes with equal times share their state).
-        storage.withUnsafeMutableBufferPointer { s in
-            rhs.withUnsafeBufferPointer { x in
-                var j = -1
-                var previousTime = 0.0
-                for k in 0..<count {
-                    let o = k * F.stride
-                    let t = s[o + F.time]
-                    if k == 0 || t > previousTime { j += 1; previousTime = t }
-                    s[o + F.sEast] = x[4 * j]
-                    s[o + F.sNorth] = x[4 * j + 1]
-                    s[o + F.sEastVelocity] = x[4 * j + 2]
-                    s[o + F.sNorthVelocity] = x[4 * j + 3]
-                }
+        rhs.withUnsafeBufferPointer { x in
+            var j = -1
+            var previousTime = 0.0
+            for k in 0..<count {
+                let o = k * F.stride
+                let t = s[o + F.time]
+                if k == 0 || t > previousTime { j += 1; previousTime = t }
+                s[o + F.sEast] = x[4 * j]
+                s[o + F.sNorth] = x[4 * j + 1]
+                s[o + F.sEastVelocity] = x[4 * j + 2]
+                s[o + F.sNorthVelocity] = x[4 * j + 3]
             }
         }
         return true

@@ -35,6 +35,15 @@ public struct KalmanCore: Sendable {
         resize(capacity)
     }
 
+    /// A core over `storage`, records laid out as ``Field`` says (``capacity`` = its whole records): lets a
+    /// caller that fills every measurement at once write the records as it builds the array, instead of zeroing
+    /// a workspace and writing it again.
+    init(model: ConstantVelocityModel, storage: [Double]) {
+        self.model = model
+        self.storage = storage
+        capacity = storage.count / Field.stride
+    }
+
     /// Makes room for `count` measurements; never shrinks (so a reused core stops allocating).
     public mutating func resize(_ count: Int) {
         guard count > capacity else { return }
@@ -86,17 +95,37 @@ public struct KalmanCore: Sendable {
 
     /// Runs the forward filter and the fixed-interval smoother over measurements 0..<count.
     public mutating func smooth(count: Int, solver: KalmanSmootherSolver = .rts) throws(KalmanFailure) {
-        try filter(count: count)
-        guard count > 0 else { return }
+        try smooth(0..<count, solver: solver)
+    }
+
+    /// Runs the forward filter and the fixed-interval smoother over the measurements in `range` alone, as one
+    /// run: the records outside it are neither read nor written. This lets a caller store a whole track's runs
+    /// side by side in one core (measurement `k` of the track in slot `k`) and smooth them one after the other,
+    /// instead of copying each run's measurements to the front. Indices in a thrown ``KalmanFailure`` count
+    /// from the start of `range`.
+    public mutating func smooth(_ range: Range<Int>, solver: KalmanSmootherSolver = .rts) throws(KalmanFailure) {
+        guard model.isValid else { throw .invalidModel }
+        guard !range.isEmpty else { return }
+        guard range.lowerBound >= 0, range.upperBound <= capacity else { throw .invalidMeasurement(index: capacity) }
         let model = self.model
-        var withMeans = true
-        if solver == .bandedCholesky {
-            withMeans = try !banded.solve(storage: &storage, count: count, model: model)
-        }
-        let means = withMeans
+        let count = range.count
+        // Moved out for the call (not copied: a copy would share, and so duplicate, its buffers on write).
+        var banded = BandedSmootherSystem()
+        swap(&banded, &self.banded)
         let result: KalmanFailure? = storage.withUnsafeMutableBufferPointer { buffer in
-            Self.backward(buffer, count: count, q: model.spectralDensity, means: means)
+            let run = UnsafeMutableBufferPointer(rebasing: buffer[(range.lowerBound * Field.stride)..<(range.upperBound * Field.stride)])
+            if let failure = Self.forward(run, count: count, model: model) { return failure }
+            var withMeans = true
+            if solver == .bandedCholesky {
+                do throws(KalmanFailure) {
+                    withMeans = try !banded.solve(storage: run, count: count, model: model)
+                } catch {
+                    return error
+                }
+            }
+            return Self.backward(run, count: count, q: model.spectralDensity, means: withMeans)
         }
+        self.banded = banded
         if let result { throw result }
     }
 

@@ -39,7 +39,10 @@ public struct KalmanRunTracker: Sendable {
         return sigma * sigma
     }
 
-    /// Decides about the next fix.
+    /// Decides about the next fix. Always inlined: in the smoother's admission loop the decision is then never
+    /// built in memory as a `KalmanAdmission` (an enum with string payloads) per fix — a seventh of the stage's
+    /// time on a 2300-fix run when it was a call.
+    @inline(__always)
     public mutating func admit(_ fix: Fix) -> KalmanAdmission {
         guard let time = fix.time, time.isFinite else {
             return .drop(rule: "no-time", measured: nil, threshold: nil, unit: .none,

@@ -57,124 +57,165 @@ public struct KalmanSmootherStage: Stage {
         let fixes = input.track.fixes
         let label = input.context.label
         let count = fixes.count
+        typealias F = KalmanCore.Field
         var dropped: [Drop] = []
         var events: [StageEvent] = []
         // Per fix: its member index (its place among the fixes admitted to runs), or droppedSlot / passThroughSlot.
         let droppedSlot = -1, passThroughSlot = -2
         var slot = [Int](repeating: droppedSlot, count: count)
-        // Per member, written as the fixes are admitted so the track is read once: time, east and north in its
-        // run's frame (m), measurement variance (m²). Per run: its first member, first fix and frame (or why
-        // the frame could not be made).
-        var measurements = [Double](repeating: 0, count: 4 * count)
-        var runs: [(start: Int, firstFix: Int, projection: Result<LocalProjection, any Error>)] = []
+        // Every member's measurement goes straight into one core sized for the whole track (member m in record
+        // m), written as the fixes are admitted (one pass over the track) and as the core's storage is built (so
+        // it is written once, not zeroed first): time, east and north in its run's frame (m), measurement variance (m²), the rest
+        // of the record zero. Each run is then smoothed in its own records. Per run: its first member, first fix
+        // and frame (or why the frame could not be made).
+        var runs: [Run] = []
         var members = 0
         var tracker = KalmanRunTracker(settings: settings)
         var inPolarStretch = false
-        for i in 0..<count {
-            let admission = tracker.admit(fixes[i])
-            if case .passThrough = admission {
-                slot[i] = passThroughSlot
-                if !inPolarStretch {
-                    let fix = fixes[i]
-                    events.append(StageEvent(stage: label, kind: "kalman-pole-pass-through", time: fix.time, sourceIndex: fix.sourceIndex,
-                                             fields: ["latitude": .number(fix.latitude), "limit": .number(LocalProjection.maximumLatitude)]))
+        let records = [Double](unsafeUninitializedCapacity: count * F.stride) { storage, initialized in
+            fixes.withUnsafeBufferPointer { fixes in
+                var frame: KalmanFrame?
+                for i in 0..<count {
+                    let admission = tracker.admit(fixes[i])
+                    if case .passThrough = admission {
+                        slot[i] = passThroughSlot
+                        if !inPolarStretch {
+                            let fix = fixes[i]
+                            events.append(StageEvent(stage: label, kind: "kalman-pole-pass-through", time: fix.time, sourceIndex: fix.sourceIndex,
+                                                     fields: ["latitude": .number(fix.latitude), "limit": .number(LocalProjection.maximumLatitude)]))
+                        }
+                        inPolarStretch = true
+                        continue
+                    }
+                    inPolarStretch = false
+                    let variance: Double
+                    switch admission {
+                    case .drop(let rule, let measured, let threshold, let unit, let detail):
+                        dropped.append(Drop(fix: fixes[i], stage: label, rule: rule, measured: measured, threshold: threshold, unit: unit, detail: detail))
+                        continue
+                    case .startRun(let reason, let gap, let v):
+                        if let reason {
+                            var fields: [String: JSONValue] = ["reason": .string(reason)]
+                            if let gap { fields["gap"] = .number(gap) }
+                            events.append(StageEvent(stage: label, kind: "kalman-restart", time: fixes[i].time, sourceIndex: fixes[i].sourceIndex, fields: fields))
+                        }
+                        do {
+                            let made = KalmanFrame(try LocalProjection(reference: fixes[i].point))
+                            frame = made
+                            runs.append(Run(start: members, firstFix: i, frame: made))
+                        } catch {
+                            frame = nil
+                            runs.append(Run(start: members, firstFix: i, failure: error))
+                        }
+                        variance = v
+                    case .continueRun(_, let v):
+                        variance = v
+                    case .passThrough:
+                        continue
+                    }
+                    slot[i] = members
+                    // A run without a frame is never smoothed: its measurements stay zero.
+                    let (e, n) = frame?.project(latitude: fixes[i].latitude, longitude: fixes[i].longitude) ?? (0, 0)
+                    let o = members * F.stride
+                    storage.initializeElement(at: o + F.time, to: frame == nil ? 0 : fixes[i].time ?? 0)
+                    storage.initializeElement(at: o + F.zEast, to: e)
+                    storage.initializeElement(at: o + F.zNorth, to: n)
+                    storage.initializeElement(at: o + F.variance, to: frame == nil ? 0 : variance)
+                    for f in (F.variance + 1)..<F.stride { storage.initializeElement(at: o + f, to: 0) }
+                    members += 1
                 }
-                inPolarStretch = true
-                continue
             }
-            inPolarStretch = false
-            let variance: Double
-            switch admission {
-            case .drop(let rule, let measured, let threshold, let unit, let detail):
-                dropped.append(Drop(fix: fixes[i], stage: label, rule: rule, measured: measured, threshold: threshold, unit: unit, detail: detail))
-                continue
-            case .startRun(let reason, let gap, let v):
-                if let reason {
-                    var fields: [String: JSONValue] = ["reason": .string(reason)]
-                    if let gap { fields["gap"] = .number(gap) }
-                    events.append(StageEvent(stage: label, kind: "kalman-restart", time: fixes[i].time, sourceIndex: fixes[i].sourceIndex, fields: fields))
-                }
-                let reference = fixes[i].point
-                runs.append((members, i, Result { try LocalProjection(reference: reference) }))
-                variance = v
-            case .continueRun(_, let v):
-                variance = v
-            case .passThrough:
-                continue
-            }
-            slot[i] = members
-            if case .success(let projection) = runs[runs.count - 1].projection {
-                let (e, n) = projection.project(fixes[i].point)
-                measurements[4 * members] = fixes[i].time ?? 0
-                measurements[4 * members + 1] = e
-                measurements[4 * members + 2] = n
-                measurements[4 * members + 3] = variance
-            }
-            members += 1
+            initialized = members * F.stride
         }
+        var core = KalmanCore(model: settings.model(for: input.context.activity ?? input.track.activity), storage: records)
 
-        // Smooth run by run in one reused core; results per member: latitude, longitude, accuracy. A member of a
-        // failed run keeps NaN and passes through unchanged (a smoothed run is finite: the core checks it).
-        var results = [Double](repeating: .nan, count: 3 * members)
-        var longest = 0
+        // Smooth run by run in the shared core. The members of a failed run keep their fixes unchanged (a
+        // smoothed run is finite: the core checks it), and the run is reported with why (a non-finite or
+        // singular case, never an abort).
         for (r, run) in runs.enumerated() {
-            longest = max(longest, (r + 1 < runs.count ? runs[r + 1].start : members) - run.start)
-        }
-        var core = KalmanCore(model: settings.model(for: input.context.activity ?? input.track.activity), capacity: longest)
-        for (r, run) in runs.enumerated() {
-            let start = run.start, end = r + 1 < runs.count ? runs[r + 1].start : members
+            let end = r + 1 < runs.count ? runs[r + 1].start : members
             do {
-                let projection = try run.projection.get()
-                for m in start..<end {
-                    core.setMeasurement(m - start, time: measurements[4 * m], east: measurements[4 * m + 1],
-                                        north: measurements[4 * m + 2], variance: measurements[4 * m + 3])
-                }
-                try core.smooth(count: end - start, solver: solver)
-                for m in start..<end {
-                    let s = core.smoothed(m - start)
-                    let p = projection.unproject(east: s.east, north: s.north)
-                    results[3 * m] = p.latitude
-                    results[3 * m + 1] = p.longitude
-                    results[3 * m + 2] = s.accuracy
-                }
+                if let failure = run.failure { throw failure }
+                try core.smooth(run.start..<end, solver: solver)
+                runs[r].smoothed = true
             } catch {
-                // Keep the run's fixes unchanged and say why (a non-finite or singular case, never an abort).
-                for m in start..<end { results[3 * m] = .nan }
                 let first = fixes[run.firstFix]
                 events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
-                                         fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(end - start))]))
+                                         fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(end - run.start))]))
             }
         }
 
-        // The kept fixes: one bulk copy of the input, then in place the dropped fixes squeezed out and the
-        // smoothed ones updated (appending fix by fix copied each 248-byte fix field by field, which cost more
-        // than the smoother itself). Each change records two snapshots, not two fixes.
+        // The kept fixes: one bulk copy of the input (measured faster than writing each fix once into
+        // uninitialised room), then in place the dropped fixes squeezed out and each smoothed fix moved to its
+        // smoothed position, unprojected from its run's frame, with the smoothed accuracy √(smoothed position
+        // variance). Each change is written once into room for one per member: a snapshot of each side.
         var kept = fixes
-        var changed: [FixChange] = []
-        changed.reserveCapacity(members)
         var keptCount = 0
-        kept.withUnsafeMutableBufferPointer { out in
-            for i in 0..<count {
-                let m = slot[i]
-                if m == droppedSlot { continue }
-                let k = keptCount
-                keptCount += 1
-                if k != i { out[k] = out[i] }
-                if m == passThroughSlot || results[3 * m].isNaN { continue }
-                let original = FixSnapshot(out[k])
-                var updated = original
-                updated.latitude = results[3 * m]
-                updated.longitude = results[3 * m + 1]
-                updated.horizontalAccuracy = results[3 * m + 2]
-                updated.horizontalAccuracyIsEstimated = false
-                out[k].latitude = updated.latitude
-                out[k].longitude = updated.longitude
-                out[k].horizontalAccuracy = updated.horizontalAccuracy
-                out[k].horizontalAccuracyIsEstimated = false
-                changed.append(FixChange(original: original, updated: updated, stage: label))
+        let changed = [FixChange](unsafeUninitializedCapacity: members) { changes, changeCount in
+            changeCount = 0
+            kept.withUnsafeMutableBufferPointer { out in
+                core.storage.withUnsafeBufferPointer { storage in
+                    var r = -1, nextRunStart = 0
+                    var frame: KalmanFrame?
+                    for i in 0..<count {
+                        let m = slot[i]
+                        if m == droppedSlot { continue }
+                        let k = keptCount
+                        keptCount += 1
+                        if k != i { out[k] = out[i] }
+                        guard m >= 0 else { continue }
+                        while m >= nextRunStart {
+                            r += 1
+                            nextRunStart = r + 1 < runs.count ? runs[r + 1].start : members
+                            frame = runs[r].smoothed ? runs[r].frame : nil
+                        }
+                        guard let frame else { continue }
+                        // The updated snapshot is built from the original in registers, not read back from the
+                        // fix just written (a load straddling the separate stores of latitude and longitude
+                        // cannot be forwarded from them and stalls).
+                        let original = FixSnapshot(out[k])
+                        let o = m * F.stride
+                        let p = frame.unproject(east: storage[o + F.sEast], north: storage[o + F.sNorth])
+                        let accuracy = storage[o + F.sA].squareRoot()
+                        out[k].latitude = p.latitude
+                        out[k].longitude = p.longitude
+                        out[k].horizontalAccuracy = accuracy
+                        out[k].horizontalAccuracyIsEstimated = false
+                        var updated = original
+                        updated.latitude = p.latitude
+                        updated.longitude = p.longitude
+                        updated.horizontalAccuracy = accuracy
+                        updated.horizontalAccuracyIsEstimated = false
+                        changes.initializeElement(at: changeCount, to: FixChange(original: original, updated: updated, stage: label))
+                        changeCount += 1
+                    }
+                }
             }
         }
         kept.removeLast(count - keptCount)
         return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
+    }
+
+    /// One run of the track as `run` stores it: its first member (its record in the core), its first fix, its
+    /// frame or why none could be made, and whether it was smoothed. (A nominal type, not a tuple holding a
+    /// `Result`: the runtime looked that generic tuple's metadata up in a hash table on every call.)
+    private struct Run {
+        var start: Int
+        var firstFix: Int
+        var frame: KalmanFrame?
+        var failure: (any Error)?
+        var smoothed = false
+
+        init(start: Int, firstFix: Int, frame: KalmanFrame) {
+            self.start = start
+            self.firstFix = firstFix
+            self.frame = frame
+        }
+
+        init(start: Int, firstFix: Int, failure: any Error) {
+            self.start = start
+            self.firstFix = firstFix
+            self.failure = failure
+        }
     }
 }

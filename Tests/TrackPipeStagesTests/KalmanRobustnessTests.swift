@@ -257,4 +257,57 @@ import TrackPipe
         core.model.spectralDensity = -1
         #expect(throws: KalmanFailure.invalidModel) { try core.filter(count: 3) }
     }
+
+    @Test(arguments: KalmanSmootherSolver.allCases)
+    func aRunSmoothedInPlaceAmongOthersEqualsItSmoothedAlone(solver: KalmanSmootherSolver) throws {
+        // Two runs side by side in one core (as the smoother stage stores a track); the second, smoothed in its
+        // own slots, must give bit for bit what it gives loaded at the front of a core of its own.
+        typealias Measurement = (time: Double, east: Double, north: Double)
+        let first: [Measurement] = (0..<7).map { k in
+            let x = Double(k)
+            return (time: x, east: 3 * x, north: Double(k % 3))
+        }
+        let second: [Measurement] = (0..<9).map { k in
+            let x = Double(k)
+            return (time: 100 + Double(k / 2), east: -2 * x, north: 0.5 * x * x)
+        }
+        var shared = KalmanCore(model: .reference, capacity: first.count + second.count)
+        for (k, m) in (first + second).enumerated() { shared.setMeasurement(k, time: m.time, east: m.east, north: m.north, variance: 9) }
+        try shared.smooth(0..<first.count, solver: solver)
+        try shared.smooth(first.count..<(first.count + second.count), solver: solver)
+        var alone = KalmanCore(model: .reference, capacity: second.count)
+        for (k, m) in second.enumerated() { alone.setMeasurement(k, time: m.time, east: m.east, north: m.north, variance: 9) }
+        try alone.smooth(count: second.count, solver: solver)
+        for k in 0..<second.count {
+            #expect(shared.smoothed(first.count + k) == alone.smoothed(k))
+            #expect(shared.filtered(first.count + k) == alone.filtered(k))
+        }
+        // The first run's slots were left as its own smoothing wrote them.
+        var firstAlone = KalmanCore(model: .reference, capacity: first.count)
+        for (k, m) in first.enumerated() { firstAlone.setMeasurement(k, time: m.time, east: m.east, north: m.north, variance: 9) }
+        try firstAlone.smooth(count: first.count, solver: solver)
+        for k in 0..<first.count { #expect(shared.smoothed(k) == firstAlone.smoothed(k)) }
+        #expect(throws: KalmanFailure.invalidMeasurement(index: 16)) { try shared.smooth(10..<17, solver: solver) }
+    }
+
+    @Test func frameAgreesWithTheLocalProjection() throws {
+        // KalmanFrame multiplies by precomputed factors where LocalProjection divides: same frame to rounding.
+        // Across the antimeridian both subtract a whole turn from a longitude difference near ±360° (in degrees
+        // here, in radians there), which leaves each a few nanometres of rounding, so the bound is 0.1 µm.
+        for (lat, lon) in [(45.0, 7.0), (-33.9, 151.2), (0.0, 179.9999), (88.9, -179.99), (51.5, -0.12)] {
+            let projection = try LocalProjection(reference: GeoPoint(latitude: lat, longitude: lon))
+            let frame = KalmanFrame(projection)
+            for (dLat, dLon) in [(0.0, 0.0), (0.01, -0.02), (-0.003, 0.0004), (0.0005, 0.3)] {
+                var pLon = lon + dLon
+                if pLon > 180 { pLon -= 360 } else if pLon < -180 { pLon += 360 }
+                let point = GeoPoint(latitude: lat + dLat, longitude: pLon)
+                let (e, n) = projection.project(point)
+                let fast = frame.project(latitude: point.latitude, longitude: point.longitude)
+                #expect(abs(fast.east - e) <= 1e-7 && abs(fast.north - n) <= 1e-7)
+                let back = projection.unproject(east: e, north: n)
+                let fastBack = frame.unproject(east: e, north: n)
+                #expect(abs(fastBack.latitude - back.latitude) <= 1e-12 && abs(fastBack.longitude - back.longitude) <= 1e-12)
+            }
+        }
+    }
 }

@@ -60,4 +60,37 @@ struct FixStorageTests {
         #expect(s.altitude == 35 && s.horizontalAccuracy == 4.5 && s.horizontalAccuracyIsEstimated && s.segment == 2 && s.paused)
         #expect(s.point == Self.full.point)
     }
+
+    @Test func snapshotKeepsEachUnknownUnknown() {
+        // Each of the snapshot's optional numbers absent in turn (the snapshot copies Fix's presence bits as
+        // they are, so a mismatch of bits would show here as a wrong field present or absent).
+        let noTime = Fix(time: nil, latitude: 1, longitude: 2, altitude: 0, horizontalAccuracy: 3, sourceIndex: 0)
+        let noAltitude = Fix(time: 5, latitude: 1, longitude: 2, altitude: nil, horizontalAccuracy: 0, sourceIndex: 0)
+        let noAccuracy = Fix(time: 0, latitude: 1, longitude: 2, altitude: 7, horizontalAccuracy: nil, sourceIndex: 0)
+        let a = FixSnapshot(noTime), b = FixSnapshot(noAltitude), c = FixSnapshot(noAccuracy)
+        #expect(a.time == nil && a.altitude == 0 && a.horizontalAccuracy == 3)
+        #expect(b.time == 5 && b.altitude == nil && b.horizontalAccuracy == 0)
+        #expect(c.time == 0 && c.altitude == 7 && c.horizontalAccuracy == nil)
+        // Fields the snapshot does not keep (speed, …) are not mistaken for kept ones.
+        #expect(FixSnapshot(Fix(time: nil, latitude: 0, longitude: 0, speed: 3, hdop: 1, sourceIndex: 0)) ==
+                FixSnapshot(Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0)))
+        // Unknown and zero stay distinct through equality and setters.
+        var d = a
+        #expect(d != FixSnapshot(Fix(time: 0, latitude: 1, longitude: 2, altitude: 0, horizontalAccuracy: 3, sourceIndex: 0)))
+        d.time = 0
+        #expect(d == FixSnapshot(Fix(time: 0, latitude: 1, longitude: 2, altitude: 0, horizontalAccuracy: 3, sourceIndex: 0)))
+        d.time = nil
+        #expect(d == a && d.hashValue == a.hashValue)
+    }
+
+    @Test func snapshotJSONIsThatOfPlainOptionals() throws {
+        let bare = FixSnapshot(Fix(time: nil, latitude: 1, longitude: 2, altitude: 0, sourceIndex: 3))
+        let object = try #require(JSONSerialization.jsonObject(with: try JSONEncoder().encode(bare)) as? [String: Any])
+        #expect(Set(object.keys) == ["sourceIndex", "latitude", "longitude", "segment", "paused", "horizontalAccuracyIsEstimated", "altitude"])
+        #expect(try JSONDecoder().decode(FixSnapshot.self, from: JSONEncoder().encode(bare)) == bare)
+        let full = FixSnapshot(Self.full)
+        let fullObject = try #require(JSONSerialization.jsonObject(with: try JSONEncoder().encode(full)) as? [String: Any])
+        #expect(fullObject["time"] as? Double == 1_700_000_000.25 && fullObject["horizontalAccuracy"] as? Double == 4.5)
+        #expect(try JSONDecoder().decode(FixSnapshot.self, from: JSONEncoder().encode(full)) == full)
+    }
 }

@@ -86,8 +86,10 @@ public struct Pipeline: Sendable {
                 summary.removeAll { $0.key == item.key }
                 summary.append(item)
             }
+            // Taken over whole while still empty rather than copied element by element (a smoother changes
+            // every fix: its changes are the largest list a stage returns).
+            if changed.isEmpty { changed = output.changed } else { changed += output.changed }
             dropped += output.dropped
-            changed += output.changed
             events += output.events
         }
         return PipelineResult(provenance: provenance, input: InputSummary(track), track: current, dropped: dropped,

@@ -1,0 +1,50 @@
+import Testing
+import TrackPipe
+
+/// The kept + dropped = read check: every input fix accounted for exactly once, by source index — with indices
+/// numbered densely from 0 (the usual case, counted in an array) and scattered far apart (counted in a
+/// dictionary), so both ways of counting are exercised on the same cases.
+struct PipelineAccountingTests {
+    static func fixes(_ indices: [Int]) -> [Fix] {
+        indices.map { Fix(time: Double($0), latitude: 0, longitude: 0, sourceIndex: $0) }
+    }
+
+    static func drop(_ i: Int) -> Drop {
+        Drop(fix: nil, sourceIndex: i, stage: "s", rule: "r")
+    }
+
+    /// The same index layouts, dense (with a duplicate, as a reader may give two fixes one record) and sparse.
+    static let layouts: [[Int]] = [[0, 1, 2, 3, 3, 4, 5], [-7, 1_000_000, 3, Int.max, Int.min, Int.min, 42]]
+
+    @Test(arguments: layouts)
+    func everyFixKeptOrDroppedOncePasses(indices: [Int]) throws {
+        let input = Self.fixes(indices)
+        // Kept in another order and some dropped: still each exactly once.
+        let output = StageOutput(kept: Self.fixes(Array(indices.dropFirst(2).reversed())), dropped: indices.prefix(2).map(Self.drop))
+        try PipelineAccounting.check(input: input, output: output, stage: "s")
+        try PipelineAccounting.check(input: [], output: StageOutput(kept: []), stage: "s")
+    }
+
+    @Test(arguments: layouts)
+    func aFixReportedTwiceOrInventedFails(indices: [Int]) {
+        let input = Self.fixes(indices)
+        // Right count, but the first index twice and the last never: reported more often than it came in.
+        var twice = indices
+        twice[twice.count - 1] = twice[0]
+        #expect(throws: PipelineError.self) {
+            try PipelineAccounting.check(input: input, output: StageOutput(kept: Self.fixes(twice)), stage: "s")
+        }
+        // Right count, but an index that never came in (outside the input's range, and inside it).
+        for invented in [indices.max()! == Int.max ? 17 : indices.max()! + 1, 2_000_000_000] where !indices.contains(invented) {
+            var other = indices
+            other[0] = invented
+            #expect(throws: PipelineError.self) {
+                try PipelineAccounting.check(input: input, output: StageOutput(kept: Self.fixes(other)), stage: "s")
+            }
+        }
+        // A fix neither kept nor dropped.
+        #expect(throws: PipelineError.self) {
+            try PipelineAccounting.check(input: input, output: StageOutput(kept: Self.fixes(Array(indices.dropLast()))), stage: "s")
+        }
+    }
+}
