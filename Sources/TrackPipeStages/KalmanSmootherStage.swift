@@ -56,6 +56,7 @@ public struct KalmanSmootherStage: Stage {
     public func run(_ input: StageInput) throws -> StageOutput {
         let fixes = input.track.fixes
         let label = input.context.label
+        let stageLabel = StageLabel(label)
         let count = fixes.count
         typealias F = KalmanCore.Field
         var dropped: [Drop] = []
@@ -186,7 +187,7 @@ public struct KalmanSmootherStage: Stage {
                         updated.longitude = p.longitude
                         updated.horizontalAccuracy = accuracy
                         updated.horizontalAccuracyIsEstimated = false
-                        changes.initializeElement(at: changeCount, to: FixChange(original: original, updated: updated, stage: label))
+                        changes.initializeElement(at: changeCount, to: FixChange(original: original, updated: updated, stageLabel: stageLabel))
                         changeCount += 1
                     }
                 }

@@ -93,4 +93,32 @@ struct FixStorageTests {
         #expect(fullObject["time"] as? Double == 1_700_000_000.25 && fullObject["horizontalAccuracy"] as? Double == 4.5)
         #expect(try JSONDecoder().decode(FixSnapshot.self, from: JSONEncoder().encode(full)) == full)
     }
+
+    @Test func stageLabelsAreInternedByName() async {
+        let a = StageLabel("kalman-smoother"), b = StageLabel("kalman-" + "smoother"), c = StageLabel("auto-pause")
+        #expect(a == b && a.id == b.id && a.name == "kalman-smoother")
+        #expect(a != c && c.name == "auto-pause")
+        // Interning from many tasks at once gives every name one number.
+        let ids = await withTaskGroup(of: (Int, UInt32).self) { group in
+            for i in 0..<64 { group.addTask { (i % 8, StageLabel("concurrent-\(i % 8)").id) } }
+            var seen: [Int: Set<UInt32>] = [:]
+            for await (k, id) in group { seen[k, default: []].insert(id) }
+            return seen
+        }
+        #expect(ids.count == 8 && ids.values.allSatisfy { $0.count == 1 })
+        #expect(Set(ids.values.map { $0.first! }).count == 8)
+    }
+
+    @Test func changesArePlainDataWithTheStageAsText() throws {
+        // No String inside: an array of changes is copied and freed without visiting each element.
+        #expect(_isPOD(FixChange.self))
+        var change = FixChange(original: Fix(time: 1, latitude: 1, longitude: 2, sourceIndex: 7),
+                               updated: Fix(time: 1, latitude: 1.5, longitude: 2, sourceIndex: 7), stage: "kalman-smoother")
+        #expect(change.stage == "kalman-smoother")
+        let object = try #require(JSONSerialization.jsonObject(with: try JSONEncoder().encode(change)) as? [String: Any])
+        #expect(Set(object.keys) == ["original", "updated", "stage"] && object["stage"] as? String == "kalman-smoother")
+        #expect(try JSONDecoder().decode(FixChange.self, from: JSONEncoder().encode(change)) == change)
+        change.stage = "smoother-2"
+        #expect(change.stageLabel == StageLabel("smoother-2"))
+    }
 }

@@ -3,10 +3,13 @@
 public struct StageEmitter: Sendable {
     /// The stage label stamped on every drop, change, event and summary item.
     public let label: String
+    /// `label` interned once, for the changes recorded per fix.
+    public let stageLabel: StageLabel
     public private(set) var output: StageOutput
 
     public init(label: String) {
         self.label = label
+        self.stageLabel = StageLabel(label)
         self.output = StageOutput(kept: [])
     }
 
@@ -20,7 +23,7 @@ public struct StageEmitter: Sendable {
     /// Keeps `updated` in place of `original`, recording the change.
     public mutating func keep(_ updated: Fix, changedFrom original: Fix) {
         output.kept.append(updated)
-        output.changed.append(FixChange(original: original, updated: updated, stage: label))
+        output.changed.append(FixChange(original: original, updated: updated, stageLabel: stageLabel))
     }
 
     /// Drops `fix` by `rule`, with the measured value and threshold in `unit` when there are any.
