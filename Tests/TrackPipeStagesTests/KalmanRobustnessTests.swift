@@ -311,3 +311,45 @@ import TrackPipe
         }
     }
 }
+
+/// One `kalman-smoother` instance reuses its workspace from run to run (``KalmanWorkspace``): whatever it ran
+/// before, and however many runs share it at once, each result equals a fresh instance's.
+@Suite struct KalmanWorkspaceReuseTests {
+    static func track(_ count: Int, seed: UInt64) -> Track {
+        var rng = SplitMix64(seed: seed)
+        var fixes: [Fix] = []
+        for i in 0..<count {
+            let noise = { Double(rng.next() >> 11) / Double(1 << 53) - 0.5 }
+            fixes.append(Fix(time: 1_700_000_000 + Double(i), latitude: 51.5 + Double(i) * 2e-5 + noise() * 4e-5,
+                             longitude: -0.1 + noise() * 6e-5, horizontalAccuracy: 3 + 5 * (noise() + 0.5), sourceIndex: i))
+        }
+        return Track(fixes: fixes)
+    }
+
+    func smooth(_ stage: KalmanSmootherStage, _ track: Track) throws -> [Fix] {
+        try stage.run(StageInput(track: track, context: StageContext(label: "kalman-smoother"))).kept
+    }
+
+    @Test func aReusedInstanceGivesAFreshInstancesResults() throws {
+        let shared = try StageHarness<KalmanSmootherStage>().stage
+        // Long, then short (stale records beyond its end), then long again, then a different long one.
+        for (count, seed) in [(600, 1), (40, 2), (600, 3), (900, 4), (1, 5), (2, 6)] as [(Int, UInt64)] {
+            let track = Self.track(count, seed: seed)
+            let fresh = try StageHarness<KalmanSmootherStage>().stage
+            #expect(try smooth(shared, track) == smooth(fresh, track), "\(count) fixes")
+        }
+    }
+
+    @Test func concurrentRunsOfOneInstanceAgree() async throws {
+        let shared = try StageHarness<KalmanSmootherStage>().stage
+        let tracks = (0..<8).map { Self.track(300 + 50 * $0, seed: UInt64(10 + $0)) }
+        let expected = try tracks.map { try smooth(try StageHarness<KalmanSmootherStage>().stage, $0) }
+        let got = try await withThrowingTaskGroup(of: (Int, [Fix]).self) { group in
+            for (i, t) in tracks.enumerated() { group.addTask { (i, try self.smooth(shared, t)) } }
+            var out = [[Fix]](repeating: [], count: tracks.count)
+            for try await (i, fixes) in group { out[i] = fixes }
+            return out
+        }
+        #expect(got == expected)
+    }
+}
