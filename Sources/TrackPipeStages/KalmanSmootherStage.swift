@@ -42,8 +42,6 @@ public struct KalmanSmootherStage: Stage {
 
     public let settings: KalmanSettings
     public let solver: KalmanSmootherSolver
-    /// The core's workspace, reused from run to run (see ``KalmanWorkspace``).
-    let workspace = KalmanWorkspace()
 
     public init(parameters: StageParameters) throws {
         settings = try KalmanSettings(parameters: parameters)
@@ -75,8 +73,7 @@ public struct KalmanSmootherStage: Stage {
         var members = 0
         var tracker = KalmanRunTracker(settings: settings)
         var inPolarStretch = false
-        var records = workspace.take(count: count * F.stride)
-        records.withUnsafeMutableBufferPointer { storage in
+        let records = [Double](unsafeUninitializedCapacity: count * F.stride) { storage, initialized in
             fixes.withUnsafeBufferPointer { fixes in
                 var frame: KalmanFrame?
                 for i in 0..<count {
@@ -121,16 +118,17 @@ public struct KalmanSmootherStage: Stage {
                     // A run without a frame is never smoothed: its measurements stay zero.
                     let (e, n) = frame?.project(latitude: fixes[i].latitude, longitude: fixes[i].longitude) ?? (0, 0)
                     let o = members * F.stride
-                    storage[o + F.time] = frame == nil ? 0 : fixes[i].time ?? 0
-                    storage[o + F.zEast] = e
-                    storage[o + F.zNorth] = n
-                    storage[o + F.variance] = frame == nil ? 0 : variance
-                    for f in (F.variance + 1)..<F.stride { storage[o + f] = 0 }
+                    storage.initializeElement(at: o + F.time, to: frame == nil ? 0 : fixes[i].time ?? 0)
+                    storage.initializeElement(at: o + F.zEast, to: e)
+                    storage.initializeElement(at: o + F.zNorth, to: n)
+                    storage.initializeElement(at: o + F.variance, to: frame == nil ? 0 : variance)
+                    for f in (F.variance + 1)..<F.stride { storage.initializeElement(at: o + f, to: 0) }
                     members += 1
                 }
             }
+            initialized = members * F.stride
         }
-        var core = KalmanCore(model: settings.model(for: input.context.activity ?? input.track.activity), storage: consume records)
+        var core = KalmanCore(model: settings.model(for: input.context.activity ?? input.track.activity), storage: records)
 
         // Smooth run by run in the shared core. The members of a failed run keep their fixes unchanged (a
         // smoothed run is finite: the core checks it), and the run is reported with why (a non-finite or
@@ -196,7 +194,6 @@ public struct KalmanSmootherStage: Stage {
             }
         }
         kept.removeLast(count - keptCount)
-        workspace.give(core.storage)
         return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
     }
 
