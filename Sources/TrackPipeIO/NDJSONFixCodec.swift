@@ -72,10 +72,11 @@ public enum NDJSONFixCodec {
     }
 
     /// Decodes one input line into a fix with `sourceIndex` `index`; `line` is the 1-based line number.
-    public static func decodeFix(_ text: Substring, index: Int, line: Int) -> Result<Fix, LineError> {
+    /// `decoder` is the caller's, reused from line to line (one per stream or file, not one per fix).
+    public static func decodeFix(_ text: Substring, index: Int, line: Int, decoder: JSONDecoder) -> Result<Fix, LineError> {
         let record: Record
         do {
-            record = try JSONDecoder().decode(Record.self, from: Data(text.utf8))
+            record = try decoder.decode(Record.self, from: Data(text.utf8))
         } catch DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx) {
             let key = ctx.codingPath.map(\.stringValue).joined(separator: ".")
             return .failure(LineError(line: line, rule: "bad-record", message: "'\(key)' has the wrong type (\(ctx.debugDescription))"))

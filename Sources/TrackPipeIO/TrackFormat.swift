@@ -12,12 +12,14 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case nmea
     /// Android GnssLogger text logs (`Fix,` lines).
     case gnsslogger
+    /// NDJSON fix lines, the `trackpipe stream` input schema (`.ndjson`, `.jsonl`).
+    case ndjson
 
     /// Formats ``TrackWriter`` can produce.
     public var isWritable: Bool {
         switch self {
         case .gpx, .csv, .geojson: return true
-        case .nmea, .gnsslogger: return false
+        case .nmea, .gnsslogger, .ndjson: return false
         }
     }
 
@@ -29,6 +31,7 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .geojson: return "geojson"
         case .nmea: return "nmea"
         case .gnsslogger: return "txt"
+        case .ndjson: return "ndjson"
         }
     }
 
@@ -41,11 +44,12 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case "csv", "tsv": self = .csv
         case "geojson", "json": self = .geojson
         case "nmea", "nma", "ubx.nmea": self = .nmea
+        case "ndjson", "jsonl": self = .ndjson
         default: return nil
         }
     }
 
-    /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`), or `nil`.
+    /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`, `ndjson`), or `nil`.
     public init?(name: String) {
         switch name.lowercased() {
         case "json": self = .geojson
@@ -56,7 +60,8 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Guesses the format from the first bytes of the content (used for stdin and unknown extensions):
-    /// XML with a `<gpx` element → gpx; `{` → geojson; a line starting `$` with an NMEA talker → nmea;
+    /// XML with a `<gpx` element → gpx; two or more lines that are each a whole `{…}` object → ndjson; other
+    /// `{` or `[` → geojson; a line starting `$` with an NMEA talker → nmea;
     /// a `Fix,` line or a GnssLogger `# Header` → gnsslogger; otherwise a line with a separator → csv.
     /// Returns `nil` for empty or binary content.
     public static func sniff(_ bytes: [UInt8]) -> TrackFormat? {
@@ -67,8 +72,14 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         let text = String(decoding: head, as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if trimmed.hasPrefix("<") { return text.contains("<gpx") || text.contains(":gpx") ? .gpx : nil }
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .geojson }
         let lines = text.split(whereSeparator: \.isNewline)  // "\r\n" is one Character: match it too
+        if trimmed.hasPrefix("{") {
+            let objects = lines.prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            // A prefix of a larger file may cut its last line: judge the complete lines before it.
+            let judged = objects.count > 2 ? Array(objects.prefix(2)) : objects
+            if judged.count == 2, judged.allSatisfy({ $0.hasPrefix("{") && $0.hasSuffix("}") }) { return .ndjson }
+        }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .geojson }
         if lines.contains(where: { $0.hasPrefix("Fix,") }) || text.contains("GnssLogger") { return .gnsslogger }
         if lines.contains(where: { $0.hasPrefix("$G") || $0.hasPrefix("!") && $0.contains("$G") }) { return .nmea }
         if let first = lines.first, first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }

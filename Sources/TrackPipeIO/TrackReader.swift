@@ -11,7 +11,7 @@ public enum TrackReader {
         }
         guard let format = format ?? TrackFormat.sniff(bytes) else {
             throw TrackReadError(file: sourceName, message:
-                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA or GnssLogger text — name it with a known extension or --from")
+                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text — name it with a known extension or --from")
         }
         return try bytes.withUnsafeBufferPointer { buffer in
             switch format {
@@ -20,6 +20,7 @@ public enum TrackReader {
             case .geojson: return try GeoJSONReader.read(buffer, sourceName: sourceName)
             case .nmea: return try NMEAReader.read(buffer, sourceName: sourceName)
             case .gnsslogger: return try GnssLoggerReader.read(buffer, sourceName: sourceName)
+            case .ndjson: return try NDJSONReader.read(buffer, sourceName: sourceName)
             }
         }
     }

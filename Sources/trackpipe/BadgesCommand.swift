@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackPipe
+import TrackPipeIO
 import TrackPipeStages
 
 extension UnitSystem: ExpressibleByArgument {}
@@ -58,9 +59,12 @@ struct BadgesCommand: ParsableCommand {
         var failures: [String] = []
         for file in files {
             do {
-                let track = try RunFiles.read(file)
+                let track = try TrackInput.read(file.path, format: nil)
+                TrackInput.reportRejected(track, file: file.path)
                 let result = try loaded.run(track)
                 summaries.append(RunSummary(name: file.lastPathComponent, result: result))
+            } catch let error as TrackReadError {
+                failures.append(error.description)  // names the file already
             } catch {
                 failures.append("\(file.path): \(error)")
             }

@@ -47,12 +47,11 @@ struct CompareCommand: ParsableCommand {
         do {
             for file in try DatasetFiles.expand(datasets) {
                 var track = try TrackReader.read(path: file.track)
+                TrackInput.reportRejected(track, file: file.track)
                 if let activity, track.activity == nil { track.activity = Activity(loose: activity) }
                 let truth = try DatasetTruth.load(for: track, trackPath: file.track, root: file.root)
                 inputs.append((file.name, file.track, track, truth))
             }
-        } catch let error as CLIError {
-            throw error
         } catch {
             throw CLIError("\(error)")
         }

@@ -4,10 +4,9 @@ import TrackPipeIO
 
 /// Finds and reads run files for `trackpipe badges`.
 enum RunFiles {
-    /// Whether a file in a directory is a run: NDJSON (`.ndjson`, `.jsonl`) or a track format TrackPipe reads.
-    static func isRun(_ name: String) -> Bool {
-        TrackInput.isNDJSON(name) || TrackFormat(pathExtension: name) != nil
-    }
+    /// Whether a file in a directory is a run: its extension names a track format TrackPipe reads (NDJSON
+    /// fix files included).
+    static func isRun(_ name: String) -> Bool { TrackFormat(pathExtension: name) != nil }
 
     /// `paths` with each directory replaced by its run files (by name; not recursive). A named file is taken
     /// whatever its extension; a missing path is an error.
@@ -29,7 +28,4 @@ enum RunFiles {
         }
         return files
     }
-
-    /// Reads one run: NDJSON fix lines (the `trackpipe stream` input format) or any track format.
-    static func read(_ url: URL) throws -> Track { try TrackInput.read(url.path, format: nil) }
 }

@@ -52,12 +52,13 @@ struct StreamCommand: ParsableCommand {
                 }
             }
         }
+        let decoder = JSONDecoder()
         while let text = readLine(strippingNewline: true) {
             lineNumber += 1
             if text.allSatisfy(\.isWhitespace) { continue }
             read += 1
             defer { index += 1 }
-            switch NDJSONFixCodec.decodeFix(Substring(text), index: index, line: lineNumber) {
+            switch NDJSONFixCodec.decodeFix(Substring(text), index: index, line: lineNumber, decoder: decoder) {
             case .success(let fix):
                 try emit(try live.push(fix))
             case .failure(let e):

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TrackPipe
+import TrackPipeIO
+
+/// NDJSON fix files (the `trackpipe stream` input schema) read as a track format like any other.
+@Suite struct NDJSONReaderTests {
+    static let lines = [
+        #"{"time": "2024-05-01T07:30:00Z", "lat": 51.5, "lon": -0.12, "hacc": 4}"#,
+        #"{"time": 1714548601, "lat": 51.50001, "lon": -0.12, "hdop": 1.2}"#,
+        #"{"lat": "north", "lon": 0}"#,
+        "",
+        #"{"time": 1714548603, "lat": 51.50003, "lon": -0.12}"#,
+    ]
+
+    @Test(arguments: ["\n", "\r\n"])
+    func readsEveryLineAndRejectsTheBadOneWithItsLine(lineEnd: String) throws {
+        let track = try TrackText.read(Self.lines.joined(separator: lineEnd) + lineEnd, .ndjson, name: "run.ndjson")
+        #expect(track.sourceFormat == "ndjson" && track.name == "run")
+        // Non-blank lines are numbered 0, 1, 2, 3 (as `stream` numbers them); the blank line 4 is skipped.
+        #expect(track.fixes.map(\.sourceIndex) == [0, 1, 3])
+        #expect(track.fixes[0].time == 1_714_548_600 && track.fixes[0].horizontalAccuracy == 4)
+        #expect(track.fixes[1].horizontalAccuracy == 1.2 * Fix.hdopAccuracyFactor && track.fixes[1].horizontalAccuracyIsEstimated)
+        #expect(track.fixes[2].latitude == 51.50003)
+        #expect(track.rejected.count == 1 && track.rejected[0].sourceIndex == 2 && track.rejected[0].line == 3)
+        #expect(track.recordCount == 4)
+    }
+
+    @Test func extensionsNamesAndContentSayNDJSON() {
+        #expect(TrackFormat(pathExtension: "a.ndjson") == .ndjson && TrackFormat(pathExtension: "b.JSONL") == .ndjson)
+        #expect(TrackFormat(name: "ndjson") == .ndjson && !TrackFormat.ndjson.isWritable)
+        #expect(TrackFormat.sniff(Array(Self.lines.joined(separator: "\n").utf8)) == .ndjson)
+        #expect(TrackFormat.sniff(Array(Self.lines.joined(separator: "\r\n").utf8)) == .ndjson)
+        // GeoJSON, pretty-printed or on one line, stays GeoJSON.
+        #expect(TrackFormat.sniff(Array("{\n  \"type\": \"FeatureCollection\",\n  \"features\": []\n}\n".utf8)) == .geojson)
+        #expect(TrackFormat.sniff(Array(#"{"type": "FeatureCollection", "features": []}"#.utf8)) == .geojson)
+    }
+
+    @Test func aMissingFileIsATrackReadError() {
+        #expect(throws: TrackReadError.self) { try TrackReader.read(path: "/nonexistent/run.ndjson") }
+    }
+}
