@@ -10,13 +10,13 @@ enum BadgeTable {
             [r.name, date(r.start), RunFormatter.distance(r.distance, units: units),
              RunFormatter.duration(r.timeForSpeed), RunFormatter.pace(metres: r.distance, seconds: r.timeForSpeed, units: units)]
         }
-        lines += table(header: ["Run", "Date", "Distance", "Time", "Pace"], rows: runRows)
+        lines += TextTable.lines(headers: ["Run", "Date", "Distance", "Time", "Pace"], rows: runRows)
         lines.append("")
         let badgeRows = statuses.map { s in
             [s.badge.name, RunFormatter.distance(s.badge.distance, units: units), award(s.earned), award(s.silver),
              award(s.gold), award(s.best, units: units), s.advice(units: units)]
         }
-        lines += table(header: ["Badge", "Distance", "Earned", "Silver", "Gold", "Best", "Next"], rows: badgeRows)
+        lines += TextTable.lines(headers: ["Badge", "Distance", "Earned", "Silver", "Gold", "Best", "Next"], rows: badgeRows)
         let earned = statuses.filter { $0.earned != nil }.count
         lines.append("")
         lines.append("\(earned) of \(statuses.count) badges earned over \(runs.count) run\(runs.count == 1 ? "" : "s"). "
@@ -36,18 +36,5 @@ enum BadgeTable {
     static func date(_ time: Double?) -> String {
         guard let time, time.isFinite else { return RunFormatter.dash }
         return ISO8601Time.format(time).map { String($0.prefix(10)) } ?? RunFormatter.dash
-    }
-
-    /// Left-aligned columns, two spaces apart.
-    static func table(header: [String], rows: [[String]]) -> [String] {
-        var widths = header.map(\.count)
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, c in i == cells.count - 1 ? c : c.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ")
-        }
-        return [line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
     }
 }

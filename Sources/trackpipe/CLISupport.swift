@@ -14,18 +14,25 @@ enum CLIRegistry {
     static func make() throws -> StageRegistry { try StageRegistry.builtIn() }
 }
 
-/// Loads pipeline specs for the CLI: a file, or the embedded default.
+/// Loads pipeline specs for the CLI: a file, a preset name, or the embedded default.
 enum CLIPipelines {
+    /// The spec file at `path` or, when no file of that name exists, the preset it names (`default`,
+    /// `runkeeper`, `raw`, `smooth`), so every `--pipeline` takes either.
     static func load(path: String, registry: StageRegistry) -> Result<Pipeline, SpecProblems> {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            let exists = FileManager.default.fileExists(atPath: path)
+            if !exists, let text = PresetPipelines.spec(named: path) {
+                return Pipeline.load(Array(text.utf8), source: "(preset \(path))", registry: registry)
+            }
+            let why = exists ? "cannot be read"
+                : "does not exist, and '\(path)' is not a preset (presets: \(PresetPipelines.names.joined(separator: ", ")))"
             return .failure(SpecProblems([SpecProblem(path: "$", message: "the spec file \(why)")], source: path))
         }
         return Pipeline.load(Array(data), source: path, registry: registry)
     }
 
-    /// The spec at `path`, or the embedded default pipeline when `path` is nil (with `causalOnly`, the
-    /// default pipeline's causal stages only — what `stream` runs when given no spec).
+    /// The spec or preset `path` names, or the embedded default pipeline when `path` is nil (with `causalOnly`,
+    /// the default pipeline's causal stages only — what `stream` runs when given no spec).
     static func loadOrDefault(path: String?, registry: StageRegistry, causalOnly: Bool = false) throws -> Pipeline {
         let result = path.map { load(path: $0, registry: registry) }
             ?? Pipeline.load(Array(BuiltinPipelines.defaultSpec.utf8), source: "(default pipeline)", registry: registry)

@@ -41,7 +41,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let registry = try CLIRegistry.make()
         let names = pipelines.isEmpty ? PresetPipelines.names : pipelines
-        let loaded = try names.map { try PipelineChoice.load($0, registry: registry) }
+        let loaded = try names.map { try CLIPipelines.loadOrDefault(path: $0, registry: registry) }
         // Read every dataset and its truth before running anything.
         var inputs: [(name: String, path: String, track: Track, truth: GroundTruth)] = []
         do {

@@ -8,6 +8,17 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 
+    @Test func pipelineTakesAPresetNameWhenNoSuchFileExists() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let report = dir.appendingPathComponent("report.json")
+        let r = try CLIRunner.run(["run", "--pipeline", "raw", applewatch, "--report", report.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let pipeline = try #require(try json(report)["pipeline"] as? [String: Any])
+        #expect(pipeline["name"] as? String == "raw")
+        let unknown = try CLIRunner.run(["run", "--pipeline", "rawish", applewatch])
+        #expect(unknown.status != 0 && unknown.stderr.contains("is not a preset (presets: raw, runkeeper, smooth, default)"))
+    }
+
     @Test func writesTrackReportAndDropsThatAccountForEveryFix() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let out = dir.appendingPathComponent("clean.gpx"), report = dir.appendingPathComponent("report.json")
