@@ -29,15 +29,20 @@ import TrackPipeIO
     }
 
     @Test func aBadValueNamesTheFileLineAndColumn() throws {
-        var text = String(decoding: TruthCSV.encode(Self.rows(3)), as: UTF8.self)
-        text = text.replacingOccurrences(of: ",jump\n", with: ",teleport\n")
-        text += "3,1700000003,1700000003,51,-1.5,3,maybe,none\n"
-        do {
-            _ = try TruthCSV.decode(Array(text.utf8), file: "x.truth.csv")
-            Issue.record("expected an error")
-        } catch let e as TruthFileError {
-            #expect(e.description.hasPrefix("x.truth.csv:5:"))
-            #expect(e.description.contains("'moving'"))
+        // An unknown anomaly on line 5 (header + rows 0…3; row 3 is the jump).
+        let anomaly = String(decoding: TruthCSV.encode(Self.rows(4)), as: UTF8.self)
+            .replacingOccurrences(of: ",jump\n", with: ",teleport\n")
+        #expect(anomaly.contains(",teleport\n"))
+        // A `moving` that is not true/false on line 5.
+        let moving = String(decoding: TruthCSV.encode(Self.rows(3)), as: UTF8.self) + "3,1700000003,1700000003,51,-1.5,3,maybe,none\n"
+        for (text, column) in [(anomaly, "'anomaly'"), (moving, "'moving'")] {
+            do {
+                _ = try TruthCSV.decode(Array(text.utf8), file: "x.truth.csv")
+                Issue.record("expected an error for \(column)")
+            } catch let e as TruthFileError {
+                #expect(e.description.hasPrefix("x.truth.csv:5:"), "\(e)")
+                #expect(e.description.contains(column), "\(e)")
+            }
         }
         let noHeader = "a,b\n1,2\n"
         #expect(throws: TruthFileError.self) { try TruthCSV.decode(Array(noHeader.utf8), file: "y") }

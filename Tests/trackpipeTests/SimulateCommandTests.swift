@@ -37,7 +37,7 @@ import Testing
         #expect(unknown.stderr.contains("did you mean 'jumps.count'"))
         let range = try CLIRunner.run(["simulate", "--set", "runner.speed=40", "-o", out.path])
         #expect(range.status != 0)
-        #expect(range.stderr.contains("runner.speed must be at most"))
+        #expect(range.stderr.contains("runner.speed must be at most 12 m/s, found 40"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let list = try CLIRunner.run(["simulate", "--list-parameters"])
         #expect(list.status == 0)

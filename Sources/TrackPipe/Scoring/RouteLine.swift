@@ -4,7 +4,6 @@ import Foundation
 /// the line, metres, measured in an equirectangular frame about the route's first point
 /// (``LocalProjection``; its scale error is far below GPS error over a route of tens of kilometres).
 public struct RouteLine: Sendable {
-    public let points: [GeoPoint]
     let projection: LocalProjection
     let planar: [(east: Double, north: Double)]
     /// Length of the line, metres (sum of geodesic steps between its points).
@@ -13,7 +12,6 @@ public struct RouteLine: Sendable {
     /// `nil` when `points` has fewer than two points or lies too near a pole.
     public init?(_ points: [GeoPoint]) {
         guard points.count >= 2, let projection = try? LocalProjection(reference: points[0]) else { return nil }
-        self.points = points
         self.projection = projection
         planar = points.map { projection.project($0) }
         length = zip(points, points.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) }

@@ -31,8 +31,13 @@ public enum RunScorer {
         for stage in result.stages {
             for (rule, n) in stage.dropsByRule where n > 0 { score.dropsByRule["\(stage.label)/\(rule)", default: 0] += n }
         }
-        score.distance = result.summaryValue(distanceKey) ?? measuredDistance(result.track)
-        if result.summaryValue(distanceKey) == nil { score.notes.append("distance measured on the kept track (the pipeline has no distance stage)") }
+        if let reported = result.summaryValue(distanceKey) {
+            score.distance = reported
+        } else {
+            score.distance = measuredDistance(result.track)
+            score.notes.append("distance measured on the kept track (the pipeline has no distance stage)")
+        }
+        let line = truth.route.flatMap(RouteLine.init)
 
         if let rows = truth.fixes {
             scorePerFix(result, rows: rows, into: &score)
@@ -40,16 +45,16 @@ public enum RunScorer {
             score.skipped.append("position error, moving time, pauses, anomalies: no per-fix truth")
             if let known = truth.knownDistance {
                 score.trueDistance = known
-            } else if let route = truth.route, let line = RouteLine(route) {
+            } else if let line {
                 score.trueDistance = line.length
                 score.notes.append("true distance = length of the route line")
             }
         }
-        if let route = truth.route {
-            if let line = RouteLine(route) {
+        if truth.route != nil {
+            if let line {
                 score.crossTrack = ErrorStatistics(result.track.fixes.map { line.crossTrackDistance($0.point) })
             } else {
-                score.skipped.append("cross-track: the route has fewer than two points")
+                score.skipped.append("cross-track: the route line cannot be used (fewer than two points, or near a pole)")
             }
         } else if truth.fixes == nil {
             score.skipped.append("cross-track: no route")
@@ -72,8 +77,9 @@ public enum RunScorer {
     static func scorePerFix(_ result: PipelineResult, rows: [FixTruth], into score: inout RunScore) {
         var bySource: [Int: FixTruth] = [:]
         for row in rows { bySource[row.sourceIndex] = row }
+        let ordered = rows.sorted { $0.trueTime < $1.trueTime || ($0.trueTime == $1.trueTime && $0.sourceIndex < $1.sourceIndex) }
         // Distance.
-        if let first = rows.min(by: { $0.trueTime < $1.trueTime }), let last = rows.max(by: { $0.trueTime < $1.trueTime }) {
+        if let first = ordered.first, let last = ordered.last {
             score.trueDistance = last.cumulativeDistance - first.cumulativeDistance
         }
         // Position error.
@@ -86,7 +92,6 @@ public enum RunScorer {
         score.position = ErrorStatistics(errors)
         if unmatched > 0 { score.notes.append("\(unmatched) kept fixes have no truth row (not scored for position)") }
         // Moving time.
-        let ordered = rows.sorted { $0.trueTime < $1.trueTime || ($0.trueTime == $1.trueTime && $0.sourceIndex < $1.sourceIndex) }
         var trueMoving = 0.0
         for i in ordered.indices.dropFirst() where ordered[i].moving { trueMoving += ordered[i].trueTime - ordered[i - 1].trueTime }
         score.trueMovingTime = trueMoving

@@ -18,7 +18,4 @@ public struct SimulatedRun: Sendable {
         self.stops = stops
         self.gaps = gaps
     }
-
-    /// The ground truth, for scoring.
-    public var groundTruth: GroundTruth { GroundTruth(fixes: truth, sources: ["simulation"]) }
 }

@@ -31,8 +31,7 @@ public struct SimulationParameter {
     public func text(in parameters: SimulationParameters) -> String {
         switch value {
         case .number(let k):
-            let v = parameters[keyPath: k]
-            return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+            return JSONValue.number(parameters[keyPath: k]).description
         case .integer(let k): return String(parameters[keyPath: k])
         case .flag(let k): return parameters[keyPath: k] ? "on" : "off"
         }
@@ -68,8 +67,10 @@ public struct SimulationParameter {
         case .number(let k): v = parameters[keyPath: k]
         case .integer(let k): v = Double(parameters[keyPath: k])
         }
-        if let minimum, v < minimum { return "\(name) must be at least \(minimum) \(unit), found \(v)" }
-        if let maximum, v > maximum { return "\(name) must be at most \(maximum) \(unit), found \(v)" }
+        // Numbers as a user writes them: 2, not 2.0.
+        func text(_ x: Double) -> String { JSONValue.number(x).description }
+        if let minimum, v < minimum { return "\(name) must be at least \(text(minimum)) \(unit), found \(text(v))" }
+        if let maximum, v > maximum { return "\(name) must be at most \(text(maximum)) \(unit), found \(text(v))" }
         return nil
     }
 

@@ -18,9 +18,6 @@ public struct GroundTruth: Sendable, Hashable {
         self.sources = sources
     }
 
-    /// True when there is nothing to score against.
-    public var isEmpty: Bool { fixes == nil && route == nil && knownDistance == nil }
-
     /// A short name of what the truth holds: `per-fix`, `route+distance`, `route`, `distance` or `none`.
     public var kind: String {
         if fixes != nil { return "per-fix" }
