@@ -12,31 +12,33 @@ enum FieldValue {
 
     /// Parses a time cell: ISO 8601, or a number of Unix seconds (milliseconds above 1e11).
     static func time(_ text: String, field: TrackField) -> Double? {
-        if let v = DecimalText.parseDouble(text), v.isFinite {
-            switch field {
-            case .unixMilliseconds: return v / 1000
-            default: return abs(v) > 1e11 ? v / 1000 : v
-            }
-        }
+        if let v = DecimalText.parseDouble(text), v.isFinite { return seconds(v, field: field) }
         if field == .time { return ISO8601Time.parse(text) }
         return nil
     }
 
+    /// A numeric time as Unix seconds: milliseconds for ``TrackField/unixMilliseconds``, and for any time
+    /// column a value above 1e11 (year 5138 in seconds, 1973 in milliseconds) is taken as milliseconds.
+    static func seconds(_ v: Double, field: TrackField) -> Double {
+        field == .unixMilliseconds || abs(v) > 1e11 ? v / 1000 : v
+    }
+
     /// Sets `field` of `fix` from `text`. Latitude and longitude go through the returned fix's coordinates;
     /// callers check them with ``CoordinateCheck``.
-    static func apply(_ field: TrackField, _ rawText: String, to fix: inout Fix, columnName: String) throws(Problem) {
+    /// `columnName` is only for messages, so it is built only when a value fails.
+    static func apply(_ field: TrackField, _ rawText: String, to fix: inout Fix, columnName: @autoclosure () -> String) throws(Problem) {
         let text = trimmed(rawText)
         if text.isEmpty { return }
         switch field {
         case .time, .unixSeconds, .unixMilliseconds:
             guard let t = time(text, field: field) else {
                 throw Problem(rule: "unparseable-time",
-                              reason: "\(columnName) \"\(text)\" is neither an ISO 8601 date-time nor Unix \(field == .unixMilliseconds ? "milliseconds" : "seconds")")
+                              reason: "\(columnName()) \"\(text)\" is neither an ISO 8601 date-time nor Unix \(field == .unixMilliseconds ? "milliseconds" : "seconds")")
             }
             fix.time = t
         case .fixQuality:
             guard let q = FixQuality(rawValue: text.lowercased()) else {
-                throw Problem(rule: "unparseable-value", reason: "\(columnName) \"\(text)\" is not one of "
+                throw Problem(rule: "unparseable-value", reason: "\(columnName()) \"\(text)\" is not one of "
                               + FixQuality.allCases.map(\.rawValue).joined(separator: ", "))
             }
             fix.fixQuality = q
@@ -44,14 +46,14 @@ enum FieldValue {
             switch text.lowercased() {
             case "true", "1", "yes": fix.paused = true
             case "false", "0", "no": fix.paused = false
-            default: throw Problem(rule: "unparseable-value", reason: "\(columnName) \"\(text)\" is not true or false")
+            default: throw Problem(rule: "unparseable-value", reason: "\(columnName()) \"\(text)\" is not true or false")
             }
         default:
             guard let v = DecimalText.parseDouble(text) else {
                 throw Problem(rule: field == .latitude || field == .longitude ? "unparseable-coordinate" : "unparseable-value",
-                              reason: "\(columnName) \"\(text)\" is not a number")
+                              reason: "\(columnName()) \"\(text)\" is not a number")
             }
-            try apply(field, number: v, to: &fix, columnName: columnName)
+            try apply(field, number: v, to: &fix, columnName: columnName())
         }
     }
 
@@ -69,15 +71,14 @@ enum FieldValue {
 
     /// Sets `field` of `fix` from a number already parsed (a JSON number, or a cell's text): times are Unix
     /// seconds (milliseconds above 1e11, or for ``TrackField/unixMilliseconds``); `paused` is 0 or 1.
-    static func apply(_ field: TrackField, number v: Double, to fix: inout Fix, columnName: String) throws(Problem) {
+    static func apply(_ field: TrackField, number v: Double, to fix: inout Fix, columnName: @autoclosure () -> String) throws(Problem) {
         var text: String { DecimalText.format(v) ?? "\(v)" }  // for messages only
         if field != .latitude, field != .longitude, !v.isFinite {
             throw Problem(rule: field == .time || field == .unixSeconds || field == .unixMilliseconds ? "unparseable-time" : "unparseable-value",
-                          reason: "\(columnName) \"\(v)\" is not a finite number")
+                          reason: "\(columnName()) \"\(v)\" is not a finite number")
         }
         switch field {
-        case .time, .unixSeconds: fix.time = abs(v) > 1e11 ? v / 1000 : v
-        case .unixMilliseconds: fix.time = v / 1000
+        case .time, .unixSeconds, .unixMilliseconds: fix.time = seconds(v, field: field)
         case .latitude: fix.latitude = v
         case .longitude: fix.longitude = v
         case .altitude: fix.altitude = v
@@ -93,20 +94,20 @@ enum FieldValue {
         case .temperature: fix.temperature = v
         case .satellites:
             guard v >= 0, v < 1000, v.rounded() == v else {
-                throw Problem(rule: "unparseable-value", reason: "\(columnName) \(text) is not a count of satellites")
+                throw Problem(rule: "unparseable-value", reason: "\(columnName()) \(text) is not a count of satellites")
             }
             fix.satellites = Int(v)
         case .segment:
             guard v >= 0, v < 1e9, v.rounded() == v else {
-                throw Problem(rule: "unparseable-value", reason: "\(columnName) \(text) is not a segment number")
+                throw Problem(rule: "unparseable-value", reason: "\(columnName()) \(text) is not a segment number")
             }
             fix.segment = Int(v)
         case .fixQuality:
-            throw Problem(rule: "unparseable-value", reason: "\(columnName) \(text) is not one of "
+            throw Problem(rule: "unparseable-value", reason: "\(columnName()) \(text) is not one of "
                           + FixQuality.allCases.map(\.rawValue).joined(separator: ", "))
         case .paused:
             guard v == 0 || v == 1 else {
-                throw Problem(rule: "unparseable-value", reason: "\(columnName) \(text) is not true or false")
+                throw Problem(rule: "unparseable-value", reason: "\(columnName()) \(text) is not true or false")
             }
             fix.paused = v == 1
         }

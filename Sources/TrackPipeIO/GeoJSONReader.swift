@@ -186,11 +186,11 @@ struct GeoJSONTrackBuilder {
 
     /// A JSON scalar into `field`: numbers directly (no round trip through text), strings and booleans as
     /// text; null, arrays and objects mean "unknown".
-    static func apply(_ field: TrackField, _ value: JSONValue, to fix: inout Fix, columnName: String) throws(FieldValue.Problem) {
+    static func apply(_ field: TrackField, _ value: JSONValue, to fix: inout Fix, columnName: @autoclosure () -> String) throws(FieldValue.Problem) {
         switch value {
-        case .number(let d): try FieldValue.apply(field, number: d, to: &fix, columnName: columnName)
-        case .string(let s): try FieldValue.apply(field, s, to: &fix, columnName: columnName)
-        case .bool(let b): try FieldValue.apply(field, b ? "true" : "false", to: &fix, columnName: columnName)
+        case .number(let d): try FieldValue.apply(field, number: d, to: &fix, columnName: columnName())
+        case .string(let s): try FieldValue.apply(field, s, to: &fix, columnName: columnName())
+        case .bool(let b): try FieldValue.apply(field, b ? "true" : "false", to: &fix, columnName: columnName())
         case .null, .array, .object: return
         }
     }

@@ -17,10 +17,10 @@ public enum ProvenanceRecord {
         "TrackPipe \(oneLine(p.trackpipeVersion)), pipeline \(JSONQuoting.quote(p.pipelineName)), spec sha256 \(oneLine(p.pipelineHash))"
     }
 
-    /// The GeoJSON member's value, in the key order of ``TrackPipe/Provenance``'s own encoding.
+    /// The GeoJSON member's value: ``TrackPipe/Provenance``'s own encoding (keys sorted), so a field added to it
+    /// is written here too. Encoding three strings cannot fail; `null` stands in if it ever did.
     static func json(_ p: Provenance) -> String {
-        "{\"pipelineName\":\(JSONQuoting.quote(p.pipelineName)),\"pipelineHash\":\(JSONQuoting.quote(p.pipelineHash)),"
-            + "\"trackpipeVersion\":\(JSONQuoting.quote(p.trackpipeVersion))}"
+        (try? NDJSONFixCodec.line(p)) ?? "null"
     }
 
     /// The GPX `<metadata>` element, indented for the document's top level.

@@ -38,6 +38,10 @@ import Testing
         // The kept track still reads: info counts the fixes the report says were kept.
         let info = try CLIRunner.run(["info", "--json", out.path])
         #expect(info.status == 0, "\(info.stderr)")
+        let summaries = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+        let rep = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let kept = try #require((rep["runs"] as? [[String: Any]])?.first?["kept"] as? Int)
+        #expect(summaries.first?["fixes"] as? Int == kept)
     }
 
     @Test func standardOutputToo() throws {
