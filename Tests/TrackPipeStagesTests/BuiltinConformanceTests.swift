@@ -11,7 +11,7 @@ import TrackPipeStages
 @Suite struct BuiltinConformanceTests {
     /// Every readable recording under ../shared/datasets/real (GPX, NMEA, GnssLogger, CSV), read once.
     static let realTracks: [(name: String, track: Track)] = {
-        let root = SharedPaths.root.appendingPathComponent("datasets/real")
+        let root = SharedData.root.appendingPathComponent("datasets/real")
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var tracks: [(name: String, track: Track)] = []
         for case let relative as String in walker {
@@ -27,7 +27,7 @@ import TrackPipeStages
 
     /// Every committed simulated dataset (datasets/*.gpx), read once.
     static let committedTracks: [(name: String, track: Track)] = {
-        let root = SharedPaths.packageRoot.appendingPathComponent("datasets")
+        let root = SharedData.packageRoot.appendingPathComponent("datasets")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.filter { $0.hasSuffix(".gpx") }.sorted().compactMap { name in
             (try? TrackReader.read(path: root.appendingPathComponent(name).path)).map { ("datasets/" + name, $0) }
@@ -42,8 +42,7 @@ import TrackPipeStages
     /// equal its fixes out plus its drops, and the run's kept plus dropped equal the records read.
     @Test(arguments: PresetPipelines.names)
     func presetAccountsForEveryFix(preset: String) throws {
-        let text = try #require(PresetPipelines.spec(named: preset))
-        let pipeline = try Pipeline.load(Array(text.utf8), source: preset, registry: try StageRegistry.builtIn()).get()
+        let pipeline = try SharedData.preset(preset)
         for (name, track) in Self.committedTracks + Self.realTracks {
             let result = try pipeline.run(track)
             #expect(result.track.fixes.count + result.dropped.count == track.fixes.count + track.rejected.count,
@@ -56,7 +55,7 @@ import TrackPipeStages
 
     @Test func theRealRecordingsAreThere() {
         // 1 Apple Watch + 8 Whitchurch (7 devices + route) + 1 NMEA + 1 GnssLogger + 3 GPSBabel + 1 FIT dump.
-        #expect(Self.realTracks.count == 15, "read \(Self.realTracks.map(\.name)) from \(SharedPaths.root.path)")
+        #expect(Self.realTracks.count == 15, "read \(Self.realTracks.map(\.name)) from \(SharedData.root.path)")
     }
 
     @Test(arguments: BuiltinStages.all.map { StageName(type: $0) })
@@ -80,10 +79,4 @@ import TrackPipeStages
 struct StageName: CustomTestStringConvertible, Sendable {
     let type: any Stage.Type
     var testDescription: String { type.descriptor.name }
-}
-
-/// ../shared beside the package root.
-enum SharedPaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 }

@@ -10,11 +10,6 @@ import TrackPipeStages
 @Suite struct CommittedDatasetTests {
     static let names = ["open-park", "urban-canyon", "stop-and-go", "heavy-warm-up", "jumpy", "clock-fault"]
 
-    func pipeline(_ name: String) throws -> Pipeline {
-        let text = try #require(PresetPipelines.spec(named: name))
-        return try Pipeline.load(Array(text.utf8), source: name, registry: try StageRegistry.builtIn()).get()
-    }
-
     func load(_ name: String) throws -> (Track, GroundTruth) {
         let path = SharedData.packageRoot.appendingPathComponent("datasets/\(name).gpx").path
         let track = try TrackReader.read(path: path)
@@ -37,8 +32,8 @@ import TrackPipeStages
     @Test(arguments: names)
     func defaultBeatsRaw(name: String) throws {
         let (track, truth) = try load(name)
-        let raw = RunScorer.score(try pipeline("raw").run(track), truth: truth)
-        let best = RunScorer.score(try pipeline("default").run(track), truth: truth)
+        let raw = RunScorer.score(try SharedData.preset("raw").run(track), truth: truth)
+        let best = RunScorer.score(try SharedData.preset("default").run(track), truth: truth)
         let rawError = abs(try #require(raw.distanceError)), defaultError = abs(try #require(best.distanceError))
         let rawRMSE = try #require(raw.position?.rmse), defaultRMSE = try #require(best.position?.rmse)
         #expect(defaultError < rawError, "\(name): distance error default \(defaultError) m, raw \(rawError) m")

@@ -9,26 +9,22 @@ import TrackPipeStages
 /// and the default's 20 m gate drops good fixes. The spec that knows the quirk keeps every fix and follows the
 /// planned route at least as closely as the default does.
 @Suite struct OsmAndSpecTests {
-    static let track = SharedPaths.root.appendingPathComponent("datasets/real/whitchurch-ride-A/tracks/xiaomi.gpx").path
-
-    func pipeline(_ text: String) throws -> Pipeline {
-        try Pipeline.load(Array(text.utf8), source: "spec", registry: try StageRegistry.builtIn()).get()
-    }
+    static let track = SharedData.root.appendingPathComponent("datasets/real/whitchurch-ride-A/tracks/xiaomi.gpx").path
 
     @Test func theHdopAwareSpecKeepsTheGoodFixesAndFollowsTheRoute() throws {
         var track = try TrackReader.read(path: Self.track)
         track.activity = .cycling
         let truth = try DatasetTruth.load(for: track, trackPath: Self.track,
-                                          root: SharedPaths.root.appendingPathComponent("datasets/real/whitchurch-ride-A").path)
+                                          root: SharedData.root.appendingPathComponent("datasets/real/whitchurch-ride-A").path)
         // Every fix's <hdop> is OsmAnd's accuracy, 3.2–13.9 m: all pass a 20 "HDOP" gate, while the estimate
         // HDOP × 5 m exceeds the default's 20 m for every value above 4.
         let hdops = track.fixes.compactMap(\.hdop)
         #expect(hdops.count == track.fixes.count && hdops.allSatisfy { $0 <= 20 })
         let aboveFour = hdops.filter { $0 > 4 }.count
 
-        let spec = try String(contentsOf: SharedPaths.packageRoot.appendingPathComponent("pipelines/osmand-hdop.json"), encoding: .utf8)
-        let aware = try pipeline(spec).run(track)
-        let standard = try pipeline(BuiltinPipelines.defaultSpec).run(track)
+        let spec = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("pipelines/osmand-hdop.json"), encoding: .utf8)
+        let aware = try SharedData.pipeline(spec, source: "osmand-hdop.json").run(track)
+        let standard = try SharedData.preset("default").run(track)
         #expect(aware.track.fixes.count == track.fixes.count)
         #expect(standard.dropped.filter { $0.rule == "max-horizontal-accuracy" }.count == aboveFour)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeStages
 
 /// Builders for synthetic fixes, in a local east/north metre frame around a reference point, so expected
 /// distances and speeds can be worked out by hand.
@@ -56,6 +57,19 @@ extension SplitMix64 {
 enum SharedData {
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// ../shared beside the package root.
+    static var root: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared") }
+
+    /// A pipeline from spec text, with the built-in stages.
+    static func pipeline(_ text: String, source: String) throws -> Pipeline {
+        try Pipeline.load(Array(text.utf8), source: source, registry: try StageRegistry.builtIn()).get()
+    }
+
+    /// The embedded preset `name` (`raw`, `runkeeper`, `smooth`, `default`).
+    static func preset(_ name: String) throws -> Pipeline {
+        try pipeline(try #require(PresetPipelines.spec(named: name)), source: name)
     }
 
     /// `../shared/<relative>` from the package root; records a clear failure when it is missing.

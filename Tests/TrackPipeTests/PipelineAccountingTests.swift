@@ -13,8 +13,9 @@ struct PipelineAccountingTests {
         Drop(fix: nil, sourceIndex: i, stage: "s", rule: "r")
     }
 
-    /// The same index layouts, dense (with a duplicate, as a reader may give two fixes one record) and sparse.
-    static let layouts: [[Int]] = [[0, 1, 2, 3, 3, 4, 5], [-7, 1_000_000, 3, Int.max, Int.min, Int.min, 42]]
+    /// The same index layouts, dense (with a duplicate, as a reader may give two fixes one record, and a gap at
+    /// 4, as a stage upstream may have dropped it) and sparse.
+    static let layouts: [[Int]] = [[0, 1, 2, 3, 3, 5, 6], [-7, 1_000_000, 3, Int.max, Int.min, Int.min, 42]]
 
     @Test(arguments: layouts)
     func everyFixKeptOrDroppedOncePasses(indices: [Int]) throws {
@@ -34,8 +35,8 @@ struct PipelineAccountingTests {
         #expect(throws: PipelineError.self) {
             try PipelineAccounting.check(input: input, output: StageOutput(kept: Self.fixes(twice)), stage: "s")
         }
-        // Right count, but an index that never came in (outside the input's range, and inside it).
-        for invented in [indices.max()! == Int.max ? 17 : indices.max()! + 1, 2_000_000_000] where !indices.contains(invented) {
+        // Right count, but an index that never came in: inside the input's range (a gap), just above it, far off.
+        for invented in [4, indices.max()! == Int.max ? 17 : indices.max()! + 1, 2_000_000_000] where !indices.contains(invented) {
             var other = indices
             other[0] = invented
             #expect(throws: PipelineError.self) {

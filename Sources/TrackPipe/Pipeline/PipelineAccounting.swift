@@ -9,12 +9,12 @@ public enum PipelineAccounting {
         // Source indices normally span about as many values as there are fixes (readers number records from 0),
         // so a count per value in an array does the check in two linear passes; a dictionary (the fallback for
         // scattered indices) cost more than most stages' own work.
+        guard !input.isEmpty else { return }
         var low = Int.max, high = Int.min
         for f in input {
             low = min(low, f.sourceIndex)
             high = max(high, f.sourceIndex)
         }
-        guard !input.isEmpty else { return }
         let (span, overflow) = high.subtractingReportingOverflow(low)
         if !overflow, span < 4 * input.count + 64 {
             var expected = [Int32](repeating: 0, count: span + 1)
