@@ -32,7 +32,7 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Switch every effect off (warm-up, multipath, jumps, cell fixes, out-of-order, duplicates, clock jump, gaps) before applying --set.")
     var clean = false
 
-    @Option(help: "Origin of a built-in route as LAT,LON degrees (default 51.4545,-2.5879).")
+    @Option(help: "Origin of a built-in route as LAT,LON degrees (default \(RouteScenario.defaultOrigin.latitude),\(RouteScenario.defaultOrigin.longitude)).")
     var origin: String?
 
     @Option(help: "The track's name (default: the output file's name).")
@@ -94,19 +94,18 @@ struct SimulateCommand: ParsableCommand {
         } catch { throw CLIError("\(error)") }
         try TrackWriter.write(run.track, to: output, format: format, protecting: inputs)
         try AtomicFileWriter.write(TruthCSV.encode(run.truth), to: truthPath, protecting: inputs + [output])
-        let distance = (run.path.last?.cumulativeDistance ?? 0) / 1000
         var counts: [AnomalyKind: Int] = [:]
         for row in run.truth where row.anomaly != .none { counts[row.anomaly, default: 0] += 1 }
         let anomalies = AnomalyKind.anomalies.compactMap { k in counts[k].map { "\(k.rawValue) \($0)" } }.joined(separator: ", ")
-        print("\(output): \(run.track.fixes.count) fixes, \(String(format: "%.2f", distance)) km true distance, \(run.stops.count) stop\(run.stops.count == 1 ? "" : "s"), \(run.gaps.count) gap\(run.gaps.count == 1 ? "" : "s"); anomalies: \(anomalies.isEmpty ? "none" : anomalies)")
+        print("\(output): \(run.track.fixes.count) fixes, \(RunFormatter.distance(run.path.last?.cumulativeDistance ?? 0)) true distance, \(run.stops.count) stop\(run.stops.count == 1 ? "" : "s"), \(run.gaps.count) gap\(run.gaps.count == 1 ? "" : "s"); anomalies: \(anomalies.isEmpty ? "none" : anomalies)")
         print("\(truthPath): truth for every fix")
     }
 
     func parsedOrigin() throws -> GeoPoint {
         guard let origin else { return RouteScenario.defaultOrigin }
         let parts = origin.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let lat = parts[0], let lon = parts[1], abs(lat) <= 89, abs(lon) <= 180 else {
-            throw ValidationError("--origin \(origin): expected LAT,LON in degrees (latitude within ±89°)")
+        guard parts.count == 2, let lat = parts[0], let lon = parts[1], abs(lat) <= LocalProjection.maximumLatitude, abs(lon) <= 180 else {
+            throw ValidationError("--origin \(origin): expected LAT,LON in degrees (latitude within ±\(JSONValue.number(LocalProjection.maximumLatitude))°)")
         }
         return GeoPoint(latitude: lat, longitude: lon)
     }
