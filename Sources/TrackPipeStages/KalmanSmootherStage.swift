@@ -75,7 +75,7 @@ public struct KalmanSmootherStage: Stage {
         var inPolarStretch = false
         let records = [Double](unsafeUninitializedCapacity: count * F.stride) { storage, initialized in
             fixes.withUnsafeBufferPointer { fixes in
-                var frame: KalmanFrame?
+                var frame: LocalProjection?
                 for i in 0..<count {
                     let admission = tracker.admit(fixes[i])
                     if case .passThrough = admission {
@@ -101,7 +101,7 @@ public struct KalmanSmootherStage: Stage {
                             events.append(StageEvent(stage: label, kind: "kalman-restart", time: fixes[i].time, sourceIndex: fixes[i].sourceIndex, fields: fields))
                         }
                         do {
-                            let made = KalmanFrame(try LocalProjection(reference: fixes[i].point))
+                            let made = try LocalProjection(reference: fixes[i].point)
                             frame = made
                             runs.append(Run(start: members, firstFix: i, frame: made))
                         } catch {
@@ -116,7 +116,7 @@ public struct KalmanSmootherStage: Stage {
                     }
                     slot[i] = members
                     // A run without a frame is never smoothed: its measurements stay zero.
-                    let (e, n) = frame?.project(latitude: fixes[i].latitude, longitude: fixes[i].longitude) ?? (0, 0)
+                    let (e, n) = frame?.project(fixes[i].point) ?? (0, 0)
                     let o = members * F.stride
                     storage.initializeElement(at: o + F.time, to: frame == nil ? 0 : fixes[i].time ?? 0)
                     storage.initializeElement(at: o + F.zEast, to: e)
@@ -157,7 +157,7 @@ public struct KalmanSmootherStage: Stage {
             kept.withUnsafeMutableBufferPointer { out in
                 core.storage.withUnsafeBufferPointer { storage in
                     var r = -1, nextRunStart = 0
-                    var frame: KalmanFrame?
+                    var frame: LocalProjection?
                     for i in 0..<count {
                         let m = slot[i]
                         if m == droppedSlot { continue }
@@ -203,11 +203,11 @@ public struct KalmanSmootherStage: Stage {
     private struct Run {
         var start: Int
         var firstFix: Int
-        var frame: KalmanFrame?
+        var frame: LocalProjection?
         var failure: (any Error)?
         var smoothed = false
 
-        init(start: Int, firstFix: Int, frame: KalmanFrame) {
+        init(start: Int, firstFix: Int, frame: LocalProjection) {
             self.start = start
             self.firstFix = firstFix
             self.frame = frame
