@@ -289,14 +289,17 @@ public struct AutoPauseStage: StreamingStage {
 
         /// Where `fix` lies in the confirmed pause. Region rule: beyond `radius` of the pause's centroid, else
         /// departing (moving against the fixes of the last `edge-window` seconds, ``movesAgainst(_:_:_:)``),
-        /// else standing. Speed rule: reached slowly from `previous` (standing) or fast (beyond).
-        func place(previous: Fix, fix: Fix) -> PausePlace {
+        /// else standing. Speed rule: reached slowly from `previous` (standing) or fast (beyond). `offset` is
+        /// `fix`'s ``StopRegion/frameOffset(of:)`` in the pause's circle, projected once by the caller.
+        func place(previous: Fix, fix: Fix, offset: (east: Double, north: Double)?) -> PausePlace {
             switch stage.rule {
             case .region:
                 guard let region = pauseRegion, let t = fix.time else { return .beyond }
-                if region.distanceToCentroid(fix) > stage.radius { return .beyond }
-                guard region.hasFrame else { return .standing }
-                let o = region.offset(of: fix)
+                guard let o = offset else {
+                    // Within 1° of a pole: straight distance to the pause's first fix.
+                    return region.distanceToCentroid(fix) > stage.radius ? .beyond : .standing
+                }
+                if region.distanceToCentroid(offset: o) > stage.radius { return .beyond }
                 return movesAgainst(t, o, recent.lazy.filter { t - $0.time <= stage.edgeWindow }) ? .departing : .standing
             case .speed:
                 return stage.isSlow(previous: previous, fix: fix) ? .standing : .beyond
@@ -340,7 +343,7 @@ public struct AutoPauseStage: StreamingStage {
                 var region = StopRegion(first: anchor)
                 for f in fixes[(a + 1)...] { region.add(f) }
                 pauseRegion = region
-                for f in fixes[a...(a + 1)] { remember(f) }
+                for f in fixes[a...(a + 1)] { remember(f, offset: region.frameOffset(of: f)) }
             }
             lastPaused = fixes[a + 1]
             for k in (a + 2)..<fixes.count {
@@ -350,10 +353,11 @@ public struct AutoPauseStage: StreamingStage {
             return []
         }
 
-        /// Region rule: adds `fix` to ``recent`` and forgets the fixes older than `edge-window` before it.
-        mutating func remember(_ fix: Fix) {
-            guard stage.rule == .region, let region = pauseRegion, region.hasFrame, let t = fix.time else { return }
-            let o = region.offset(of: fix)
+        /// Region rule: adds `fix`, at `offset` (its ``StopRegion/frameOffset(of:)`` in the pause's circle; `nil`
+        /// near a pole, where nothing is remembered), to ``recent`` and forgets the fixes older than
+        /// `edge-window` before it.
+        mutating func remember(_ fix: Fix, offset: (east: Double, north: Double)?) {
+            guard stage.rule == .region, let o = offset, let t = fix.time else { return }
             recent.append((t, o.east, o.north))
             if let stale = recent.firstIndex(where: { t - $0.time <= stage.edgeWindow }), stale > 0 {
                 recent.removeFirst(stale)
@@ -367,15 +371,19 @@ public struct AutoPauseStage: StreamingStage {
         mutating func judgeInPause(_ fix: Fix, grows: Bool, into out: inout StageEmitter) -> [Fix] {
             guard let last = lastPaused else { return [fix] }
             let from = leaving.last?.fix ?? last
-            let verdict = place(previous: from, fix: fix)
-            remember(fix)
+            // Projected once into the pause's circle, for judging, remembering and growing the circle.
+            let offset = pauseRegion?.frameOffset(of: fix)
+            let verdict = place(previous: from, fix: fix, offset: offset)
+            remember(fix, offset: offset)
             if verdict == .standing {
                 // Standing again: the fixes held since were jitter and belong to the pause.
                 emit(last, paused: true, into: &out)
                 for f in leaving { emit(f.fix, paused: true, into: &out) }
                 leaving.removeAll()
                 lastPaused = fix
-                if grows { pauseRegion?.add(fix) }
+                if grows {
+                    if let offset { pauseRegion?.add(offset: offset) } else { pauseRegion?.add(fix) }
+                }
                 return []
             }
             leaving.append((fix, verdict))

@@ -9,6 +9,9 @@ struct KalmanFilterProcessor: FixProcessor {
     var projection: LocalProjection?
     var state: ConstantVelocityFilterState
     var inPolarStretch = false
+    /// Whether room for a change per fix was reserved in the emitter (once, at the first push: offline that is
+    /// the whole track's room; live the emitter's buffers are reused between drains and grow to the batch).
+    var reserved = false
 
     init(settings: KalmanSettings, model: ConstantVelocityModel) {
         self.model = model
@@ -17,7 +20,10 @@ struct KalmanFilterProcessor: FixProcessor {
     }
 
     mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
-        out.expectChangesToEveryFix()  // every filtered fix is a change
+        if !reserved {
+            out.expectChangesToEveryFix()  // every filtered fix is a change
+            reserved = true
+        }
         let admission = tracker.admit(fix)
         if case .passThrough = admission {
             if !inPolarStretch {

@@ -68,14 +68,17 @@ public struct KalmanSmootherStage: Stage {
         // m), written as the fixes are admitted (one pass over the track) and as the core's storage is built (so
         // it is written once, not zeroed first): time, east and north in its run's frame (m), measurement variance (m²), the rest
         // of the record zero. Each run is then smoothed in its own records. Per run: its first member, first fix
-        // and frame (or why the frame could not be made).
+        // and frame.
         var runs: [Run] = []
         var members = 0
         var tracker = KalmanRunTracker(settings: settings)
         var inPolarStretch = false
-        let records = [Double](unsafeUninitializedCapacity: count * F.stride) { storage, initialized in
-            fixes.withUnsafeBufferPointer { fixes in
-                var frame: KalmanFrame?
+        let records = try [Double](unsafeUninitializedCapacity: count * F.stride) { storage, initialized in
+            try fixes.withUnsafeBufferPointer { fixes in
+                // Replaced at the start of every run: the tracker starts a run before it continues one, and
+                // starts runs only at finite fixes with |latitude| ≤ LocalProjection.maximumLatitude, so the
+                // frame of a run always exists (`try`: were that ever broken, an error, not a trap).
+                var frame = try LocalProjection(reference: GeoPoint(latitude: 0, longitude: 0))
                 for i in 0..<count {
                     let admission = tracker.admit(fixes[i])
                     if case .passThrough = admission {
@@ -100,14 +103,8 @@ public struct KalmanSmootherStage: Stage {
                             if let gap { fields["gap"] = .number(gap) }
                             events.append(StageEvent(stage: label, kind: "kalman-restart", time: fixes[i].time, sourceIndex: fixes[i].sourceIndex, fields: fields))
                         }
-                        do {
-                            let made = KalmanFrame(try LocalProjection(reference: fixes[i].point))
-                            frame = made
-                            runs.append(Run(start: members, firstFix: i, frame: made))
-                        } catch {
-                            frame = nil
-                            runs.append(Run(start: members, firstFix: i, failure: error))
-                        }
+                        frame = try LocalProjection(reference: fixes[i].point)
+                        runs.append(Run(start: members, firstFix: i, frame: frame))
                         variance = v
                     case .continueRun(_, let v):
                         variance = v
@@ -115,13 +112,12 @@ public struct KalmanSmootherStage: Stage {
                         continue
                     }
                     slot[i] = members
-                    // A run without a frame is never smoothed: its measurements stay zero.
-                    let (e, n) = frame?.project(latitude: fixes[i].latitude, longitude: fixes[i].longitude) ?? (0, 0)
+                    let (e, n) = frame.project(fixes[i].point)
                     let o = members * F.stride
-                    storage.initializeElement(at: o + F.time, to: frame == nil ? 0 : fixes[i].time ?? 0)
+                    storage.initializeElement(at: o + F.time, to: fixes[i].time ?? 0)
                     storage.initializeElement(at: o + F.zEast, to: e)
                     storage.initializeElement(at: o + F.zNorth, to: n)
-                    storage.initializeElement(at: o + F.variance, to: frame == nil ? 0 : variance)
+                    storage.initializeElement(at: o + F.variance, to: variance)
                     for f in (F.variance + 1)..<F.stride { storage.initializeElement(at: o + f, to: 0) }
                     members += 1
                 }
@@ -130,16 +126,15 @@ public struct KalmanSmootherStage: Stage {
         }
         var core = KalmanCore(model: settings.model(for: input.context.activity ?? input.track.activity), storage: records)
 
-        // Smooth run by run in the shared core. The members of a failed run keep their fixes unchanged (a
-        // smoothed run is finite: the core checks it), and the run is reported with why (a non-finite or
-        // singular case, never an abort).
+        // Smooth run by run in the shared core. A failed run loses its frame, so its members keep their fixes
+        // unchanged (a smoothed run is finite: the core checks it), and the run is reported with why (a
+        // non-finite or singular case, never an abort).
         for (r, run) in runs.enumerated() {
             let end = r + 1 < runs.count ? runs[r + 1].start : members
             do {
-                if let failure = run.failure { throw failure }
                 try core.smooth(run.start..<end, solver: solver)
-                runs[r].smoothed = true
             } catch {
+                runs[r].frame = nil
                 let first = fixes[run.firstFix]
                 events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
                                          fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(end - run.start))]))
@@ -157,7 +152,7 @@ public struct KalmanSmootherStage: Stage {
             kept.withUnsafeMutableBufferPointer { out in
                 core.storage.withUnsafeBufferPointer { storage in
                     var r = -1, nextRunStart = 0
-                    var frame: KalmanFrame?
+                    var frame: LocalProjection?
                     for i in 0..<count {
                         let m = slot[i]
                         if m == droppedSlot { continue }
@@ -168,7 +163,7 @@ public struct KalmanSmootherStage: Stage {
                         while m >= nextRunStart {
                             r += 1
                             nextRunStart = r + 1 < runs.count ? runs[r + 1].start : members
-                            frame = runs[r].smoothed ? runs[r].frame : nil
+                            frame = runs[r].frame
                         }
                         guard let frame else { continue }
                         // The updated snapshot is built from the original in registers, not read back from the
@@ -197,26 +192,12 @@ public struct KalmanSmootherStage: Stage {
         return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
     }
 
-    /// One run of the track as `run` stores it: its first member (its record in the core), its first fix, its
-    /// frame or why none could be made, and whether it was smoothed. (A nominal type, not a tuple holding a
-    /// `Result`: the runtime looked that generic tuple's metadata up in a hash table on every call.)
+    /// One run of the track as `run` stores it: its first member (its record in the core), its first fix and its
+    /// frame — `nil` once its smoothing failed, so its fixes are left unchanged. (A nominal type, not a tuple:
+    /// the runtime looked a generic tuple's metadata up in a hash table on every call.)
     private struct Run {
         var start: Int
         var firstFix: Int
-        var frame: KalmanFrame?
-        var failure: (any Error)?
-        var smoothed = false
-
-        init(start: Int, firstFix: Int, frame: KalmanFrame) {
-            self.start = start
-            self.firstFix = firstFix
-            self.frame = frame
-        }
-
-        init(start: Int, firstFix: Int, failure: any Error) {
-            self.start = start
-            self.firstFix = firstFix
-            self.failure = failure
-        }
+        var frame: LocalProjection?
     }
 }

@@ -29,6 +29,12 @@ struct StopRegion: Sendable {
     /// `fix`'s east/north offset from the first fix, metres, in this region's frame (what ``add(_:)`` adds).
     func offset(of fix: Fix) -> (east: Double, north: Double) { offset(fix.point) }
 
+    /// ``offset(of:)`` when the region has a frame, `nil` near a pole (where offsets are not used).
+    func frameOffset(of fix: Fix) -> (east: Double, north: Double)? {
+        guard let projection else { return nil }
+        return projection.project(fix.point)
+    }
+
     mutating func add(_ fix: Fix) {
         add(offset: offset(fix.point))
     }
@@ -43,7 +49,12 @@ struct StopRegion: Sendable {
     /// Distance, metres, from `fix` to the centroid of the fixes added so far.
     func distanceToCentroid(_ fix: Fix) -> Double {
         guard projection != nil, count > 0 else { return Geodesy.distance(origin, fix.point) }
-        let o = offset(fix.point)
+        return distanceToCentroid(offset: offset(fix.point))
+    }
+
+    /// With a frame: distance, metres, from the fix whose ``offset(of:)`` is `o` to the centroid — the same
+    /// arithmetic as ``distanceToCentroid(_:)``, for a caller that already projected the fix.
+    func distanceToCentroid(offset o: (east: Double, north: Double)) -> Double {
         let de = o.east - sumEast / Double(count), dn = o.north - sumNorth / Double(count)
         return (de * de + dn * dn).squareRoot()
     }

@@ -289,25 +289,4 @@ import TrackPipe
         for k in 0..<first.count { #expect(shared.smoothed(k) == firstAlone.smoothed(k)) }
         #expect(throws: KalmanFailure.invalidMeasurement(index: 16)) { try shared.smooth(10..<17, solver: solver) }
     }
-
-    @Test func frameAgreesWithTheLocalProjection() throws {
-        // KalmanFrame multiplies by precomputed factors where LocalProjection divides: same frame to rounding.
-        // Across the antimeridian both subtract a whole turn from a longitude difference near ±360° (in degrees
-        // here, in radians there), which leaves each a few nanometres of rounding, so the bound is 0.1 µm.
-        for (lat, lon) in [(45.0, 7.0), (-33.9, 151.2), (0.0, 179.9999), (88.9, -179.99), (51.5, -0.12)] {
-            let projection = try LocalProjection(reference: GeoPoint(latitude: lat, longitude: lon))
-            let frame = KalmanFrame(projection)
-            for (dLat, dLon) in [(0.0, 0.0), (0.01, -0.02), (-0.003, 0.0004), (0.0005, 0.3)] {
-                var pLon = lon + dLon
-                if pLon > 180 { pLon -= 360 } else if pLon < -180 { pLon += 360 }
-                let point = GeoPoint(latitude: lat + dLat, longitude: pLon)
-                let (e, n) = projection.project(point)
-                let fast = frame.project(latitude: point.latitude, longitude: point.longitude)
-                #expect(abs(fast.east - e) <= 1e-7 && abs(fast.north - n) <= 1e-7)
-                let back = projection.unproject(east: e, north: n)
-                let fastBack = frame.unproject(east: e, north: n)
-                #expect(abs(fastBack.latitude - back.latitude) <= 1e-12 && abs(fastBack.longitude - back.longitude) <= 1e-12)
-            }
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrackPipe
 
@@ -9,6 +10,29 @@ import Testing
         let back = p.unproject(east: e, north: n)
         #expect(abs(back.latitude - q.latitude) < 1e-12)
         #expect(abs(back.longitude - q.longitude) < 1e-12)
+    }
+
+    @Test func roundTripsAndMatchesTheFormulaAtManyReferences() throws {
+        // Across references (mid-latitude, southern, on the antimeridian, 0.1° inside the pole limit): the
+        // projection equals e = R·Δλ·cos φ₀, n = R·Δφ (radians, Δλ wrapped) computed here directly, to rounding
+        // (0.1 µm; across the antimeridian a whole turn is subtracted from a difference near ±360°, which leaves
+        // a few nanometres), and unprojecting returns the point.
+        for (lat, lon) in [(45.0, 7.0), (-33.9, 151.2), (0.0, 179.9999), (88.9, -179.99), (51.5, -0.12)] {
+            let p = try LocalProjection(reference: GeoPoint(latitude: lat, longitude: lon))
+            for (dLat, dLon) in [(0.0, 0.0), (0.01, -0.02), (-0.003, 0.0004), (0.0005, 0.3)] {
+                var pLon = lon + dLon
+                if pLon > 180 { pLon -= 360 } else if pLon < -180 { pLon += 360 }
+                let q = GeoPoint(latitude: lat + dLat, longitude: pLon)
+                var dLambda = (pLon - lon) * .pi / 180
+                if dLambda > .pi { dLambda -= 2 * .pi } else if dLambda < -.pi { dLambda += 2 * .pi }
+                let r = Geodesy.meanEarthRadius
+                let (e, n) = p.project(q)
+                #expect(abs(e - r * dLambda * cos(lat * .pi / 180)) <= 1e-7)
+                #expect(abs(n - r * (q.latitude - lat) * .pi / 180) <= 1e-7)
+                let back = p.unproject(east: e, north: n)
+                #expect(abs(back.latitude - q.latitude) <= 1e-12 && abs(back.longitude - q.longitude) <= 1e-12)
+            }
+        }
     }
 
     @Test func refusesReferenceNearPole() {

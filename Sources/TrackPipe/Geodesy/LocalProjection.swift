@@ -15,12 +15,25 @@ import Foundation
 /// vanish: ``init(reference:)`` refuses references closer than ``maximumLatitude``. A filter running in
 /// this frame is unaffected by the scale errors as long as it projects and unprojects with the same frame:
 /// only distances *measured in the frame* carry them.
+///
+/// Speed: ``init(reference:)`` works out the per-degree factors (metres per degree east and north, and their
+/// inverses) once, so ``project(_:)`` and ``unproject(east:north:)`` are multiplications and additions only.
+/// Dividing by π, 180° and the metres per radian for every point instead cost four dependent divisions per
+/// projected-and-unprojected fix, which the divider cannot overlap (a fifth of the Kalman smoother's time on a
+/// 2300-fix run). The factors are the same formulas regrouped: results differ from the per-point divisions only
+/// by rounding (relative 1e-16 — nanometres, 1e-14 degrees).
 public struct LocalProjection: Sendable, Hashable {
     /// The reference point (origin of the frame).
     public let reference: GeoPoint
     /// Metres per radian north (R) and east (R cos φ₀).
     public let metresPerRadianNorth: Double
     public let metresPerRadianEast: Double
+    /// Metres east and north per degree of longitude and latitude difference (metres per radian × π/180).
+    @usableFromInline let eastMetresPerDegree: Double
+    @usableFromInline let northMetresPerDegree: Double
+    /// Degrees of longitude and latitude per metre east and north (the inverses).
+    @usableFromInline let longitudeDegreesPerMetre: Double
+    @usableFromInline let latitudeDegreesPerMetre: Double
 
     /// References closer to a pole than this (degrees of latitude) are refused: the east scale collapses.
     public static let maximumLatitude = 89.0
@@ -46,21 +59,26 @@ public struct LocalProjection: Sendable, Hashable {
         self.reference = reference
         metresPerRadianNorth = Geodesy.meanEarthRadius
         metresPerRadianEast = Geodesy.meanEarthRadius * cos(reference.latitude * .pi / 180)
+        let radiansPerDegree = Double.pi / 180, degreesPerRadian = 180 / Double.pi
+        eastMetresPerDegree = metresPerRadianEast * radiansPerDegree
+        northMetresPerDegree = metresPerRadianNorth * radiansPerDegree
+        longitudeDegreesPerMetre = degreesPerRadian / metresPerRadianEast
+        latitudeDegreesPerMetre = degreesPerRadian / metresPerRadianNorth
     }
 
-    /// East and north metres of `point` from the reference.
+    /// East and north metres of `point` from the reference, the longitude difference wrapped into −180…180°.
     @inlinable
     public func project(_ point: GeoPoint) -> (east: Double, north: Double) {
-        let dLambda = Geodesy.wrappedLongitudeDelta(reference.longitude, point.longitude)
-        return (metresPerRadianEast * dLambda, metresPerRadianNorth * (point.latitude - reference.latitude) * .pi / 180)
+        var dLongitude = point.longitude - reference.longitude
+        if dLongitude > 180 { dLongitude -= 360 } else if dLongitude < -180 { dLongitude += 360 }
+        return (eastMetresPerDegree * dLongitude, northMetresPerDegree * (point.latitude - reference.latitude))
     }
 
     /// The point `east`, `north` metres from the reference; longitude wrapped into −180…180.
     @inlinable
     public func unproject(east: Double, north: Double) -> GeoPoint {
-        let lat = reference.latitude + north / metresPerRadianNorth * 180 / .pi
-        var lon = reference.longitude + east / metresPerRadianEast * 180 / .pi
-        if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
-        return GeoPoint(latitude: lat, longitude: lon)
+        var longitude = reference.longitude + east * longitudeDegreesPerMetre
+        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        return GeoPoint(latitude: reference.latitude + north * latitudeDegreesPerMetre, longitude: longitude)
     }
 }

@@ -9,7 +9,7 @@
 ///   metres, with ``horizontalAccuracyIsEstimated`` set, so a gate can tell measured from estimated.
 ///
 /// Storage: the optional numbers are kept as plain values plus one presence bit each, not as `Double?`, whose
-/// 9 bytes pad to 16: a fix is 144 bytes instead of 248, which every stage copies and every track holds
+/// 9 bytes pad to 16: a fix is 144 bytes (`MemoryLayout<Fix>.stride`; size 141) instead of 248, which every stage copies and every track holds
 /// (the Kalman smoother's stage time on a 2300-fix run was mostly copying fixes). The properties below read and
 /// write as optionals; an absent value's slot is kept at 0 so equality and hashing stay those of the optionals.
 public struct Fix: Sendable, Hashable {
@@ -47,14 +47,23 @@ public struct Fix: Sendable, Hashable {
     /// The receiver's fix type.
     public var fixQuality: FixQuality?
 
-    /// Presence bits of the optional numbers.
+    /// Presence bits of the optional numbers. Inlinable computed constants, so they fold into the caller's code
+    /// (stored `static let`s are read through a lazily initialised global's accessor on every use, across
+    /// modules). ``FixSnapshot``'s bits are derived from these, so a snapshot copies them as they are.
     @usableFromInline enum Field {
-        @usableFromInline static let time: UInt16 = 1 << 0, altitude: UInt16 = 1 << 1
-        @usableFromInline static let horizontalAccuracy: UInt16 = 1 << 2, verticalAccuracy: UInt16 = 1 << 3
-        @usableFromInline static let speed: UInt16 = 1 << 4, course: UInt16 = 1 << 5
-        @usableFromInline static let hdop: UInt16 = 1 << 6, vdop: UInt16 = 1 << 7, pdop: UInt16 = 1 << 8
-        @usableFromInline static let heartRate: UInt16 = 1 << 9, cadence: UInt16 = 1 << 10
-        @usableFromInline static let temperature: UInt16 = 1 << 11, satellites: UInt16 = 1 << 12
+        @inlinable static var time: UInt16 { 1 << 0 }
+        @inlinable static var altitude: UInt16 { 1 << 1 }
+        @inlinable static var horizontalAccuracy: UInt16 { 1 << 2 }
+        @inlinable static var verticalAccuracy: UInt16 { 1 << 3 }
+        @inlinable static var speed: UInt16 { 1 << 4 }
+        @inlinable static var course: UInt16 { 1 << 5 }
+        @inlinable static var hdop: UInt16 { 1 << 6 }
+        @inlinable static var vdop: UInt16 { 1 << 7 }
+        @inlinable static var pdop: UInt16 { 1 << 8 }
+        @inlinable static var heartRate: UInt16 { 1 << 9 }
+        @inlinable static var cadence: UInt16 { 1 << 10 }
+        @inlinable static var temperature: UInt16 { 1 << 11 }
+        @inlinable static var satellites: UInt16 { 1 << 12 }
     }
 
     @inlinable func get<T>(_ value: T, _ bit: UInt16) -> T? { present & bit != 0 ? value : nil }

@@ -1,7 +1,7 @@
 /// A fix a stage kept but altered (a smoother moved it, clock repair re-stamped it, auto-pause marked it
 /// paused): what it was and what it became, so a report can show how far it moved. The whole updated fix is
 /// in ``StageOutput/kept``; the change keeps a ``FixSnapshot`` of each side (the fields stages change), not
-/// two whole fixes, and the stage's label as an interned ``StageLabel``: 136 bytes of plain data per change
+/// two whole fixes, and the stage's label as an interned ``StageLabel``: 128 bytes (stride) of plain data per change
 /// rather than 512 bytes holding strings, so reporting the changes of a smoothed run is cheap to build and free.
 public struct FixChange: Sendable, Hashable, Codable {
     public var original: FixSnapshot

@@ -9,10 +9,11 @@
 /// kept.
 ///
 /// Storage: like ``Fix``, the three optional numbers are plain values plus a presence bit each rather than
-/// `Double?` (whose 9 bytes pad to 16), so a snapshot is 64 bytes, not 80, and a ``FixChange`` 144, not 176:
-/// the smoother writes one change per fix, and those bytes were a measurable part of its time. The properties
-/// read and write as optionals; an absent value's slot is kept at 0, so equality and hashing are those of the
-/// optionals, and the JSON is the synthesized conformance's (same keys, absent values omitted).
+/// `Double?` (whose 9 bytes pad to 16), so a snapshot is 64 bytes (stride; size 59), not 80, and a
+/// ``FixChange`` 128, not 160: the smoother writes one change per fix, and those bytes were a measurable part
+/// of its time. The properties read and write as optionals; an absent value's slot is kept at 0, so equality
+/// and hashing are those of the optionals, and the JSON is the synthesized conformance's (same keys, absent
+/// values omitted).
 public struct FixSnapshot: Sendable, Hashable {
     /// The fix's record index in its source (``Fix/sourceIndex``).
     public var sourceIndex: Int
@@ -33,14 +34,15 @@ public struct FixSnapshot: Sendable, Hashable {
     /// ``Fix/horizontalAccuracyIsEstimated``.
     public var horizontalAccuracyIsEstimated: Bool
 
-    /// Presence bits of the optional numbers: the same bits as ``Fix``'s (checked by the tests), so a snapshot
-    /// copies them as they are. Inlinable computed constants, so they fold into the caller's code (stored
-    /// `static let`s were read through a lazily initialised global's accessor on every use, across modules).
+    /// Presence bits of the optional numbers: ``Fix``'s own bits (derived from `Fix.Field`, one table for
+    /// both; the three fit in a byte), so a snapshot copies them as they are. Inlinable computed constants, so
+    /// they fold into the caller's code (stored `static let`s were read through a lazily initialised global's
+    /// accessor on every use, across modules).
     @usableFromInline enum Field {
-        @inlinable static var time: UInt8 { 1 << 0 }
-        @inlinable static var altitude: UInt8 { 1 << 1 }
-        @inlinable static var horizontalAccuracy: UInt8 { 1 << 2 }
-        @inlinable static var all: UInt8 { 0b111 }
+        @inlinable static var time: UInt8 { UInt8(Fix.Field.time) }
+        @inlinable static var altitude: UInt8 { UInt8(Fix.Field.altitude) }
+        @inlinable static var horizontalAccuracy: UInt8 { UInt8(Fix.Field.horizontalAccuracy) }
+        @inlinable static var all: UInt8 { time | altitude | horizontalAccuracy }
     }
 
     /// UTC seconds since 1970 (``Fix/time``); `nil` when the source has none.
