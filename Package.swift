@@ -3,50 +3,80 @@ import PackageDescription
 
 // TrackPipe — a plugin-based GPS signal-processing toolkit.
 // Every build links GSL (GPL), so the whole package is GPL-3.0-or-later.
+//
+// Modules by audience; data flows one way (read → Track → stages → result → write and report):
+//   TrackPipe         the contract: model, geodesy, stage protocol, registry, spec, runner (Foundation only)
+//   TrackPipeTesting  the stage harness and conformance check, for plugin authors' tests
+//   TrackPipeStages   the built-in stages (the Kalman work on GSL) and the preset pipelines
+//   TrackPipeIO       track formats, reports and the spec digest
+//   TrackPipeLab      the run simulator, ground truth and scoring (`simulate`, `compare`)
+//   trackpipe         the command-line tool
 let package = Package(
     name: "TrackPipe",
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "TrackPipe", targets: ["TrackPipe"]),
-        .library(name: "TrackPipeIO", targets: ["TrackPipeIO"]),
+        .library(name: "TrackPipeTesting", targets: ["TrackPipeTesting"]),
         .library(name: "TrackPipeStages", targets: ["TrackPipeStages"]),
+        .library(name: "TrackPipeIO", targets: ["TrackPipeIO"]),
+        .library(name: "TrackPipeLab", targets: ["TrackPipeLab"]),
         .executable(name: "trackpipe", targets: ["trackpipe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `swift package generate-documentation` (the DocC catalogs); not linked into anything.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CGSL",
-            pkgConfig: "gsl",
-            providers: [.apt(["libgsl-dev"])]
-        ),
+        // GSL: the Kalman stages' matrices and solvers.
+        .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         // libxml2's SAX2 parser for GPX: a well-kept C parser, streaming, >100 MB/s.
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // The system's libcrypto, for the SHA-256 that names a spec in every output.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "TrackPipe"),
+        .target(name: "TrackPipeTesting", dependencies: ["TrackPipe"]),
         .target(
-            name: "TrackPipe",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            name: "TrackPipeStages",
+            dependencies: ["TrackPipe", "CGSL"],
+            // The presets are the files in pipelines/ (linked here), compiled in: one source of truth.
+            resources: [
+                .embedInCode("Presets/default.json"),
+                .embedInCode("Presets/raw.json"),
+                .embedInCode("Presets/runkeeper.json"),
+                .embedInCode("Presets/smooth.json"),
+                .embedInCode("Presets/osmand-hdop.json"),
+            ]
         ),
-        .target(name: "TrackPipeIO", dependencies: ["TrackPipe", "CLibXML2"]),
-        .target(name: "TrackPipeStages", dependencies: ["TrackPipe", "CGSL"]),
+        .target(name: "TrackPipeIO", dependencies: ["TrackPipe", "CLibXML2", "CCrypto"]),
+        .target(name: "TrackPipeLab", dependencies: ["TrackPipe", "TrackPipeIO"]),
         .executableTarget(
             name: "trackpipe",
             dependencies: [
-                "TrackPipe", "TrackPipeIO", "TrackPipeStages",
+                "TrackPipe", "TrackPipeIO", "TrackPipeStages", "TrackPipeLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // A third-party stage, outside the library, proving the plugin API.
         .target(name: "CustomStage", dependencies: ["TrackPipe"], path: "Examples/CustomStage"),
-        .testTarget(name: "TrackPipeTests", dependencies: ["TrackPipe", "TrackPipeStages", "TrackPipeIO", "CustomStage"]),
-        .testTarget(name: "TrackPipeIOTests", dependencies: ["TrackPipe", "TrackPipeIO"]),
-        .testTarget(name: "TrackPipeStagesTests", dependencies: ["TrackPipe", "TrackPipeStages", "TrackPipeIO"]),
-        .testTarget(name: "trackpipeTests", dependencies: ["trackpipe", "TrackPipe"]),
+
+        // The test data shipped in Tests/Data and the one locator the test targets share.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "TrackPipeTests",
+            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "CustomStage", "TestSupport"]
+        ),
+        .testTarget(name: "TrackPipeIOTests", dependencies: ["TrackPipe", "TrackPipeIO", "TrackPipeLab", "TestSupport"]),
+        .testTarget(
+            name: "TrackPipeStagesTests",
+            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "TrackPipeIO", "TrackPipeLab", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TrackPipeLabTests",
+            dependencies: ["TrackPipe", "TrackPipeLab", "TrackPipeIO", "TrackPipeStages", "TestSupport"]
+        ),
+        .testTarget(name: "trackpipeTests", dependencies: ["trackpipe", "TrackPipe", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

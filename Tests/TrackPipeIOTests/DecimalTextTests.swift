@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeLab
 @testable import TrackPipeIO
 
 /// Number text: parsing agrees with C `strtod` (correctly rounded) on every form, through the fast path and

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeLab
 import TrackPipeIO
+import TestSupport
 
 /// Written GPX is GPX 1.1 as its schema (http://www.topografix.com/GPX/1/1/gpx.xsd) has it: element order
 /// of every `xsd:sequence` it uses, value types and ranges, and Garmin TrackPointExtension v2 order and types.
@@ -152,7 +154,7 @@ import TrackPipeIO
     }
 
     @Test func realRecordingIsSchemaValid() throws {
-        let track = try TrackReader.read(path: try SharedData.real("applewatch-run/myfile_multseg.gpx"))
+        let track = try TrackReader.read(path: try TestData.real("applewatch-run/myfile_multseg.gpx"))
         let problems = try Self.problems(GPXWriter.write(track))
         #expect(problems.isEmpty, "\(problems.prefix(5))")
     }

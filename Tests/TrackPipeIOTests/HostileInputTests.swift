@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeLab
 import TrackPipeIO
 
 /// Bad input: whole-file problems are a ``TrackReadError`` naming the file and the place; one bad record in a

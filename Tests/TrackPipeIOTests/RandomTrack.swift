@@ -1,4 +1,5 @@
 import TrackPipe
+import TrackPipeLab
 
 /// Random tracks as a reader leaves them, for round-trip properties: every optional field is sometimes
 /// unknown and sometimes set, including the edge values writers must carry (negative "invalid" accuracies,

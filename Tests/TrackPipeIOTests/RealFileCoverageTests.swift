@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TrackPipe
 import TrackPipeIO
+import TestSupport
 
 /// Every record of every real file, not only the first and last (``RealFileTests`` checks those): how many
 /// fixes carry each field, the bounding box and the fix-quality mix, against counts made independently.
 ///
-/// How the expected values were obtained (scripts run on ../shared/datasets/real, not TrackPipe):
+/// How the expected values were obtained (scripts run on Tests/Data/real, not TrackPipe):
 /// - GPX: Python `xml.etree.ElementTree`; for each element with local name `trkpt`/`rtept`, whether any
 ///   descendant has local name `ele`, `time`, `hdop`, `sat`, `fix`, `speed`, `course`, `hr`, `cad`, `atemp`,
 ///   `hAcc`, `vAcc`, or is `<gte:gps>` with a `speed`/`azimuth` attribute; `<fix>` texts counted with
@@ -83,7 +84,7 @@ import TrackPipeIO
 
     @Test(arguments: files)
     func everyRecordRead(_ e: Expected) throws {
-        let t = try TrackReader.read(path: try SharedData.real(e.file))
+        let t = try TrackReader.read(path: try TestData.real(e.file))
         #expect(t.fixes.count == e.count && t.rejected.isEmpty)
         #expect(Self.fieldCounts(t) == e.fields)
         let lats = t.fixes.map(\.latitude), lons = t.fixes.map(\.longitude)
@@ -93,7 +94,7 @@ import TrackPipeIO
 
     @Test func gpxFixQualityMix() throws {
         func mix(_ file: String) throws -> [FixQuality: Int] {
-            try TrackReader.read(path: try SharedData.real(file)).fixes.reduce(into: [:]) { $0[$1.fixQuality ?? .estimated, default: 0] += 1 }
+            try TrackReader.read(path: try TestData.real(file)).fixes.reduce(into: [:]) { $0[$1.fixQuality ?? .estimated, default: 0] += 1 }
         }
         #expect(try mix("gpsbabel-loggers/mtk_logger.gpx") == [FixQuality.none: 14, .threeD: 803])
         #expect(try mix("gpsbabel-loggers/mtk_logger_m241.gpx") == [.threeD: 1061, .dgps: 138])
@@ -102,7 +103,7 @@ import TrackPipeIO
 
     @Test func nmeaEveryEpoch() throws {
         // 1653 $GNGGA + 1653 $GNRMC + 6612 $GNGSA, all checksums good; 1653 epochs 021417.00 … 024304.00.
-        let t = try TrackReader.read(path: try SharedData.real("f9k-rtk-drive/MTV.Local1.ublox-F9K.20200206-181434.nmea"))
+        let t = try TrackReader.read(path: try TestData.real("f9k-rtk-drive/MTV.Local1.ublox-F9K.20200206-181434.nmea"))
         #expect(t.fixes.count == 1653 && t.rejected.isEmpty)
         let lats = t.fixes.map(\.latitude), lons = t.fixes.map(\.longitude)
         let close = { (a: Double?, b: Double) in abs((a ?? .nan) - b) < 1e-12 }

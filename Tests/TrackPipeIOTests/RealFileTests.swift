@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TrackPipe
 @testable import TrackPipeIO
+import TestSupport
 
-/// Every real file under ../shared/datasets/real (FIT excepted) and the Kalman reference input.
+/// Every real file under Tests/Data/real (FIT excepted) and the Kalman reference input.
 ///
 /// Expected counts and first/last values were read independently of TrackPipe: GPX with Python's
 /// `xml.etree.ElementTree` (counting every element whose local name is `trkpt`/`rtept`, and per `trkseg`);
@@ -11,7 +12,7 @@ import TrackPipe
 /// Python's `csv.DictReader`; GnssLogger with `grep -c '^Fix'` and `grep '^Fix' | head/tail -1`.
 /// Times are recomputed here with Foundation's Calendar (``utc(_:_:_:_:_:_:)``), not with ISO8601Time.
 @Suite struct RealFileTests {
-    func read(_ relative: String) throws -> Track { try TrackReader.read(path: try SharedData.real(relative)) }
+    func read(_ relative: String) throws -> Track { try TrackReader.read(path: try TestData.real(relative)) }
 
     func close(_ a: Double?, _ b: Double, _ tol: Double = 1e-9) -> Bool { a.map { abs($0 - b) <= tol } ?? false }
 
@@ -119,8 +120,8 @@ import TrackPipe
     }
 
     @Test func kalmanReferenceGPXAndCSVAgree() throws {
-        let g = try TrackReader.read(path: try SharedData.path("reference/kalman/input_2300.gpx"))
-        let c = try TrackReader.read(path: try SharedData.path("reference/kalman/input_2300.csv"))
+        let g = try TrackReader.read(path: try TestData.kalmanReference("input_2300.gpx"))
+        let c = try TrackReader.read(path: try TestData.kalmanReference("input_2300.csv"))
         #expect(g.fixes.count == 2300 && c.fixes.count == 2300 && g.rejected.isEmpty && c.rejected.isEmpty)
         let f = try #require(g.fixes.first), l = try #require(g.fixes.last)
         #expect(f.latitude == 42.3591555 && f.longitude == -71.0603005 && f.altitude == 61.61)

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeLab
 import TrackPipeIO
+import TestSupport
 
 /// Writing a track and reading it back loses nothing the model holds, for every writer and across formats.
 /// A property over seeded random tracks (``RandomTrack``; a failing seed fails again), plus the real files.
@@ -83,7 +85,7 @@ import TrackPipeIO
         "gnsslogger-static/pseudoranges_log_2016_06_30_21_26_07.txt",
     ])
     func realFiles(_ relative: String) throws {
-        let original = try TrackReader.read(path: try SharedData.real(relative))
+        let original = try TrackReader.read(path: try TestData.real(relative))
         // The readers number records; with nothing rejected, that is each fix's position.
         #expect(original.rejected.isEmpty && original.fixes.map(\.sourceIndex) == Array(original.fixes.indices))
         for format in Self.writable {

@@ -1,5 +1,6 @@
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 @Suite struct AccuracyGateStageTests {
@@ -108,7 +109,7 @@ import TrackPipe
 
     /// The measured figure quoted in the stage's documentation: every warm-up and invalid row, nothing else.
     @Test func referenceRunPrecisionAndRecall() throws {
-        guard let ref = try ReferenceRun.load() else { return }
+        let ref = try ReferenceRun.load()
         let out = try H().run(ref.fixes)
         let actual = Set(ref.truth.indices.filter { ref.truth[$0].warmup || ref.truth[$0].invalid })
         let score = DetectionScore(predicted: Set(out.droppedIndices), actual: actual)

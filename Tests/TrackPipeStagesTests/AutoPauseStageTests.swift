@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeTesting
 import TrackPipeIO
 @testable import TrackPipeStages
+import TestSupport
 
 @Suite struct AutoPauseStageTests {
     typealias H = StageHarness<AutoPauseStage>
@@ -119,9 +121,9 @@ import TrackPipeIO
     /// fed fix by fix decides exactly what the offline run does — the same fixes, paused flags, segments and
     /// pause events — so the trimmed edges use no more look-ahead than the stream gives them.
     @Test func liveEqualsOfflineOnTheStopAndGoDataset() throws {
-        let path = SharedData.packageRoot.appendingPathComponent("datasets/stop-and-go.gpx").path
+        let path = TestData.datasets.appendingPathComponent("stop-and-go.gpx").path
         let track = try TrackReader.read(path: path)
-        let pipeline = try SharedData.preset("runkeeper")
+        let pipeline = try TestPipelines.preset("runkeeper")
         let offline = try pipeline.run(track)
         var live = try pipeline.live()
         var accepted: [Fix] = [], events: [StageEvent] = []
@@ -254,7 +256,7 @@ import TrackPipeIO
 
     /// The figures quoted in the stage's documentation, on the reference run after the other filters.
     @Test func referenceRunStops() throws {
-        guard let ref = try ReferenceRun.load() else { return }
+        let ref = try ReferenceRun.load()
         let gated = try StageHarness<AccuracyGateStage>().run(ref.fixes).kept
         let ordered = try StageHarness<TimestampMonotonicityStage>().run(gated).kept
         let clean = try StageHarness<SupermanJumpStage>().run(ordered).kept

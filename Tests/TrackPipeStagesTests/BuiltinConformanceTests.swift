@@ -1,17 +1,19 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeTesting
 import TrackPipeIO
 import TrackPipeStages
+import TestSupport
 
 /// Every registered stage, with its default parameters, passes the conformance checks on an empty track,
 /// a one-fix track, odd synthetic tracks, every committed simulated dataset (datasets/*.gpx) and every real
-/// recording in ../shared/datasets/real. A new built-in
+/// recording in Tests/Data/real. A new built-in
 /// stage is covered by adding it to `BuiltinStages.all`; nothing here names a stage.
 @Suite struct BuiltinConformanceTests {
-    /// Every readable recording under ../shared/datasets/real (GPX, NMEA, GnssLogger, CSV), read once.
+    /// Every readable recording under Tests/Data/real (GPX, NMEA, GnssLogger, CSV), read once.
     static let realTracks: [(name: String, track: Track)] = {
-        let root = SharedData.root.appendingPathComponent("datasets/real")
+        let root = TestData.root.appendingPathComponent("real")
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var tracks: [(name: String, track: Track)] = []
         for case let relative as String in walker {
@@ -27,7 +29,7 @@ import TrackPipeStages
 
     /// Every committed simulated dataset (datasets/*.gpx), read once.
     static let committedTracks: [(name: String, track: Track)] = {
-        let root = SharedData.packageRoot.appendingPathComponent("datasets")
+        let root = TestData.datasets
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.filter { $0.hasSuffix(".gpx") }.sorted().compactMap { name in
             (try? TrackReader.read(path: root.appendingPathComponent(name).path)).map { ("datasets/" + name, $0) }
@@ -42,7 +44,7 @@ import TrackPipeStages
     /// equal its fixes out plus its drops, and the run's kept plus dropped equal the records read.
     @Test(arguments: PresetPipelines.names)
     func presetAccountsForEveryFix(preset: String) throws {
-        let pipeline = try SharedData.preset(preset)
+        let pipeline = try TestPipelines.preset(preset)
         for (name, track) in Self.committedTracks + Self.realTracks {
             let result = try pipeline.run(track)
             #expect(result.track.fixes.count + result.dropped.count == track.fixes.count + track.rejected.count,
@@ -55,7 +57,7 @@ import TrackPipeStages
 
     @Test func theRealRecordingsAreThere() {
         // 1 Apple Watch + 8 Whitchurch (7 devices + route) + 1 NMEA + 1 GnssLogger + 3 GPSBabel + 1 FIT dump.
-        #expect(Self.realTracks.count == 15, "read \(Self.realTracks.map(\.name)) from \(SharedData.root.path)")
+        #expect(Self.realTracks.count == 15, "read \(Self.realTracks.map(\.name)) from \(TestData.root.path)")
     }
 
     @Test(arguments: BuiltinStages.all.map { StageName(type: $0) })

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeLab
 import TrackPipeIO
 import TrackPipeStages
+import TestSupport
 
 /// The committed simulated datasets (datasets/, made by datasets/make-datasets.sh): each reads, has 2300
 /// fixes and a truth that lines up, and the default pipeline beats reading only (`raw`) on it — a lower
@@ -11,7 +13,7 @@ import TrackPipeStages
     static let names = ["open-park", "urban-canyon", "stop-and-go", "heavy-warm-up", "jumpy", "clock-fault"]
 
     func load(_ name: String) throws -> (Track, GroundTruth) {
-        let path = SharedData.packageRoot.appendingPathComponent("datasets/\(name).gpx").path
+        let path = TestData.datasets.appendingPathComponent("\(name).gpx").path
         let track = try TrackReader.read(path: path)
         return (track, try DatasetTruth.load(for: track, trackPath: path))
     }
@@ -32,8 +34,8 @@ import TrackPipeStages
     @Test(arguments: names)
     func defaultBeatsRaw(name: String) throws {
         let (track, truth) = try load(name)
-        let raw = RunScorer.score(try SharedData.preset("raw").run(track), truth: truth)
-        let best = RunScorer.score(try SharedData.preset("default").run(track), truth: truth)
+        let raw = RunScorer.score(try TestPipelines.preset("raw").run(track), truth: truth)
+        let best = RunScorer.score(try TestPipelines.preset("default").run(track), truth: truth)
         let rawError = abs(try #require(raw.distanceError)), defaultError = abs(try #require(best.distanceError))
         let rawRMSE = try #require(raw.position?.rmse), defaultRMSE = try #require(best.position?.rmse)
         #expect(defaultError < rawError, "\(name): distance error default \(defaultError) m, raw \(rawError) m")

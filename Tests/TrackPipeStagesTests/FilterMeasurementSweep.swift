@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 /// Parameter sweeps on the reference run, printed for choosing defaults (the figures in /work/notes/filters.md).
@@ -12,7 +13,7 @@ struct FilterMeasurementSweep {
     }
 
     @Test func sweep() throws {
-        guard let ref = try ReferenceRun.load() else { return }
+        let ref = try ReferenceRun.load()
         let bad = Set(ref.truth.indices.filter { ref.truth[$0].warmup || ref.truth[$0].invalid })
         for m in [10.0, 15, 16, 20, 25, 30, 31, 40] {
             let out = try run(AccuracyGateStage.self, ref.fixes, ["max-horizontal-accuracy": .number(m)])

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
+import TestSupport
 
 /// The running default of q, measured against the reference run's ground truth (truth_2300.csv): the cleaned
 /// input minus the three superman jumps (which a jump gate removes before smoothing in any real pipeline),
@@ -15,7 +17,7 @@ import TrackPipe
 
     static func evaluate(grid: [Double]) throws -> [Evaluation] {
         let data = try KalmanReferenceData.load()
-        let truth = try KalmanReferenceData.table(KalmanReferenceData.directory.appendingPathComponent("truth_2300.csv"))
+        let truth = try KalmanReferenceData.table(URL(fileURLWithPath: try TestData.kalmanReference("truth_2300.csv")))
         let rows = data.cleaned.filter { (truth[$0.row]["jump"] ?? 1) == 0 }
         let fixes = rows.map { Fix(time: $0.time, latitude: $0.latitude, longitude: $0.longitude, horizontalAccuracy: $0.accuracy, sourceIndex: $0.row) }
         let truePoints = try rows.map { r -> GeoPoint in

@@ -1,7 +1,8 @@
 import Foundation
 import TrackPipe
+import TestSupport
 
-/// The independent Kalman reference in ../shared/reference/kalman/ (filterpy + pykalman), read for tests.
+/// The independent Kalman reference in Tests/Data/reference/kalman/ (filterpy + pykalman), read for tests.
 /// The input is cleaned here exactly as the reference's README says (the gate stages live elsewhere):
 /// drop horizontal_accuracy ≤ 0, stable-sort by unix_time, drop a row whose time equals the previous kept one.
 struct KalmanReferenceData {
@@ -26,19 +27,8 @@ struct KalmanReferenceData {
         var description: String
     }
 
-    /// ../shared/reference/kalman, relative to the package root (found from this file's path).
-    static var directory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/reference/kalman")
-    }
-
     static func load() throws -> KalmanReferenceData {
-        let dir = directory
-        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("expected_2300.csv").path) else {
-            throw Missing(description: "the Kalman reference is missing at \(dir.path): the tests need ../shared/reference/kalman beside the repository")
-        }
-        let input = try table(dir.appendingPathComponent("input_2300.csv"))
+        let input = try table(URL(fileURLWithPath: try TestData.kalmanReference("input_2300.csv")))
         var rows: [InputRow] = []
         for (i, r) in input.enumerated() {
             guard let t = r["unix_time"], let lat = r["lat"], let lon = r["lon"], let acc = r["horizontal_accuracy"] else {
@@ -50,7 +40,7 @@ struct KalmanReferenceData {
         let valid = rows.filter { $0.accuracy > 0 }.sorted { ($0.time, $0.row) < ($1.time, $1.row) }
         var cleaned: [InputRow] = []
         for r in valid where cleaned.last?.time != r.time { cleaned.append(r) }
-        let expected = try table(dir.appendingPathComponent("expected_2300.csv")).map(ExpectedRow.init(values:))
+        let expected = try table(URL(fileURLWithPath: try TestData.kalmanReference("expected_2300.csv"))).map(ExpectedRow.init(values:))
         return KalmanReferenceData(cleaned: cleaned, expected: expected)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 /// Edge cases of the Kalman stages: equal times, gaps, pauses, segments, one and two fixes, absurd

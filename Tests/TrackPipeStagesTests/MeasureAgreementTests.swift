@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 /// Properties tying the three measuring stages together on a wandering track with pauses, a segment break,

@@ -1,5 +1,6 @@
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 /// The conformance checks on odd synthetic tracks: segment breaks, pauses, no times, corrupt coordinates,

@@ -1,30 +1,32 @@
 import Foundation
 import Testing
 import TrackPipe
+import TrackPipeLab
 import TrackPipeIO
 import TrackPipeStages
+import TestSupport
 
 /// pipelines/osmand-hdop.json on the Whitchurch phone tracks, whose `<hdop>` holds OsmAnd's accuracy in metres
 /// (3.2–13.9 m, per the dataset's SOURCE.txt): read as HDOP, those values become 16–70 m estimated accuracies
 /// and the default's 20 m gate drops good fixes. The spec that knows the quirk keeps every fix and follows the
 /// planned route at least as closely as the default does.
 @Suite struct OsmAndSpecTests {
-    static let track = SharedData.root.appendingPathComponent("datasets/real/whitchurch-ride-A/tracks/xiaomi.gpx").path
+    static let track = TestData.root.appendingPathComponent("real/whitchurch-ride-A/tracks/xiaomi.gpx").path
 
     @Test func theHdopAwareSpecKeepsTheGoodFixesAndFollowsTheRoute() throws {
         var track = try TrackReader.read(path: Self.track)
         track.activity = .cycling
         let truth = try DatasetTruth.load(for: track, trackPath: Self.track,
-                                          root: SharedData.root.appendingPathComponent("datasets/real/whitchurch-ride-A").path)
+                                          root: TestData.root.appendingPathComponent("real/whitchurch-ride-A").path)
         // Every fix's <hdop> is OsmAnd's accuracy, 3.2–13.9 m: all pass a 20 "HDOP" gate, while the estimate
         // HDOP × 5 m exceeds the default's 20 m for every value above 4.
         let hdops = track.fixes.compactMap(\.hdop)
         #expect(hdops.count == track.fixes.count && hdops.allSatisfy { $0 <= 20 })
         let aboveFour = hdops.filter { $0 > 4 }.count
 
-        let spec = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("pipelines/osmand-hdop.json"), encoding: .utf8)
-        let aware = try SharedData.pipeline(spec, source: "osmand-hdop.json").run(track)
-        let standard = try SharedData.preset("default").run(track)
+        let spec = try String(contentsOf: TestData.pipelines.appendingPathComponent("osmand-hdop.json"), encoding: .utf8)
+        let aware = try TestPipelines.pipeline(spec, source: "osmand-hdop.json").run(track)
+        let standard = try TestPipelines.preset("default").run(track)
         #expect(aware.track.fixes.count == track.fixes.count)
         #expect(standard.dropped.filter { $0.rule == "max-horizontal-accuracy" }.count == aboveFour)
 

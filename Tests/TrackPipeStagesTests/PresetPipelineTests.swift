@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import TrackPipe
 import TrackPipeStages
+import TestSupport
 
 /// The committed pipeline files stay in step with the code that generates or embeds them.
 @Suite struct PresetPipelineTests {
-    static let pipelines = SharedData.packageRoot.appendingPathComponent("pipelines")
+    static let pipelines = TestData.pipelines
 
     func document(_ name: String) throws -> JSONValue {
         let data = try Data(contentsOf: Self.pipelines.appendingPathComponent(name))

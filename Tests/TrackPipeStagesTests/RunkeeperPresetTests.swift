@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import TrackPipe
 @testable import TrackPipeStages
+import TestSupport
 
 @Suite struct RunkeeperPresetTests {
     func load() throws -> Pipeline? {
-        let url = SharedData.packageRoot.appendingPathComponent("pipelines/runkeeper.json")
+        let url = TestData.pipelines.appendingPathComponent("runkeeper.json")
         let data = try Data(contentsOf: url)
         switch Pipeline.load(Array(data), source: "pipelines/runkeeper.json", registry: try StageRegistry.builtIn()) {
         case .success(let p): return p
@@ -24,7 +25,8 @@ import TrackPipe
     /// The preset on the reference run: every flagged warm-up, invalid, duplicate and jump row goes, one row of
     /// each swapped pair goes, nothing else; both stops are found.
     @Test func referenceRun() throws {
-        guard let pipeline = try load(), let ref = try ReferenceRun.load() else { return }
+        guard let pipeline = try load() else { return }
+        let ref = try ReferenceRun.load()
         let result = try pipeline.run(Track(fixes: ref.fixes))
         let flagged = Set(ref.truth.indices.filter { let t = ref.truth[$0]; return t.warmup || t.invalid || t.duplicate || t.jump })
         let swapped = Set(ref.truth.indices.filter { ref.truth[$0].swapped })

@@ -1,5 +1,6 @@
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 @Suite struct SplitsStageTests {

@@ -1,5 +1,6 @@
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 @Suite struct SupermanJumpStageTests {
@@ -162,7 +163,7 @@ import TrackPipe
 
     /// The figures quoted in the notes: after the gate and monotonicity, exactly the 3 flagged jumps.
     @Test func referenceRunPrecisionAndRecall() throws {
-        guard let ref = try ReferenceRun.load() else { return }
+        let ref = try ReferenceRun.load()
         let gated = try StageHarness<AccuracyGateStage>().run(ref.fixes).kept
         let ordered = try StageHarness<TimestampMonotonicityStage>().run(gated).kept
         let out = try H().run(ordered)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 import TrackPipe
+import TrackPipeLab
 import TrackPipeStages
 
 /// Builders for synthetic fixes, in a local east/north metre frame around a reference point, so expected
@@ -53,38 +55,20 @@ extension SplitMix64 {
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
-/// Where the shared data lives, from the package root (found from this file's path).
-enum SharedData {
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    /// ../shared beside the package root.
-    static var root: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared") }
-
+/// Pipelines for tests, built with the built-in stages.
+enum TestPipelines {
     /// A pipeline from spec text, with the built-in stages.
     static func pipeline(_ text: String, source: String) throws -> Pipeline {
         try Pipeline.load(Array(text.utf8), source: source, registry: try StageRegistry.builtIn()).get()
     }
 
-    /// The embedded preset `name` (`raw`, `runkeeper`, `smooth`, `default`).
+    /// The embedded preset `name` (``PresetPipelines/names``).
     static func preset(_ name: String) throws -> Pipeline {
         try pipeline(try #require(PresetPipelines.spec(named: name)), source: name)
     }
-
-    /// `../shared/<relative>` from the package root; records a clear failure when it is missing.
-    static func path(_ relative: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(relative)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            Issue.record("shared data missing: \(url.path) (tests need ../shared next to the package root)",
-                         sourceLocation: sourceLocation)
-            return nil
-        }
-        return url.path
-    }
 }
 
-/// The reference run of ../shared/reference/kalman: input fixes and the truth flags of each row.
+/// The reference run of the Kalman reference (Tests/Data/reference/kalman): input fixes and the truth flags of each row.
 struct ReferenceRun {
     struct Truth {
         var speed: Double
@@ -95,12 +79,9 @@ struct ReferenceRun {
     var truth: [Truth]
 
     /// Loads input_2300.csv and truth_2300.csv (plain numeric CSVs with a header row).
-    static func load(sourceLocation: SourceLocation = #_sourceLocation) throws -> ReferenceRun? {
-        guard let inputPath = SharedData.path("reference/kalman/input_2300.csv", sourceLocation: sourceLocation),
-              let truthPath = SharedData.path("reference/kalman/truth_2300.csv", sourceLocation: sourceLocation)
-        else { return nil }
-        let input = try rows(inputPath)
-        let truth = try rows(truthPath)
+    static func load() throws -> ReferenceRun {
+        let input = try rows(try TestData.kalmanReference("input_2300.csv"))
+        let truth = try rows(try TestData.kalmanReference("truth_2300.csv"))
         var fixes: [Fix] = []
         for (i, r) in input.enumerated() {
             // time_iso8601,unix_time,lat,lon,ele,horizontal_accuracy,vertical_accuracy,speed

@@ -1,5 +1,6 @@
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 @Suite struct TimestampMonotonicityStageTests {
@@ -95,7 +96,7 @@ import TrackPipe
 
     /// The figures quoted in the stage's documentation.
     @Test func referenceRunDuplicatesAndSwaps() throws {
-        guard let ref = try ReferenceRun.load() else { return }
+        let ref = try ReferenceRun.load()
         let out = try H().run(ref.fixes)
         let duplicates = Set(ref.truth.indices.filter { ref.truth[$0].duplicate })
         let swapped = ref.truth.indices.filter { ref.truth[$0].swapped }

@@ -1,5 +1,6 @@
 import Testing
 import TrackPipe
+import TrackPipeTesting
 @testable import TrackPipeStages
 
 @Suite struct TimestampRepairStageTests {
@@ -119,7 +120,7 @@ import TrackPipe
     }
 
     @Test func referenceRun() throws {
-        guard let ref = try ReferenceRun.load() else { return }
+        let ref = try ReferenceRun.load()
         let out = try H().run(ref.fixes)
         let duplicates = Set(ref.truth.indices.filter { ref.truth[$0].duplicate })
         let score = DetectionScore(predicted: Set(out.droppedIndices), actual: duplicates)

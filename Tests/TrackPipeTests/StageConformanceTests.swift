@@ -1,6 +1,7 @@
 import CustomStage
 import Testing
 @testable import TrackPipe
+import TrackPipeTesting
 
 /// Claims to keep time order but reverses the track: conformance must catch the broken promise.
 struct LyingStage: Stage {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `trackpipe` binary for end-to-end tests.
 enum CLIRunner {
@@ -8,11 +9,6 @@ enum CLIRunner {
         var stderr: String
     }
 
-    /// The package root (two levels above this file's folder).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared` beside the package root: the licensed real recordings and references.
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
     /// The `trackpipe` executable built beside the test bundle.
     static var executable: URL {
@@ -22,7 +18,7 @@ enum CLIRunner {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             dir = dir.deletingLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/trackpipe")
+        return TestData.packageRoot.appendingPathComponent(".build/debug/trackpipe")
     }
 
     /// Runs `trackpipe ARGS` with `stdin` as its standard input and waits for it.

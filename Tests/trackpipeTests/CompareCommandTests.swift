@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CompareCommandTests {
-    let datasets = CLIRunner.packageRoot.appendingPathComponent("datasets")
+    let datasets = TestData.datasets
 
     func json(_ url: URL) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
@@ -14,7 +15,7 @@ import Testing
         let park = datasets.appendingPathComponent("open-park.gpx").path
         let jumpy = datasets.appendingPathComponent("jumpy.gpx").path
         let r = try CLIRunner.run(["compare", "--pipeline", "raw", "--pipeline",
-                                   CLIRunner.packageRoot.appendingPathComponent("pipelines/runkeeper.json").path,
+                                   TestData.pipelines.appendingPathComponent("runkeeper.json").path,
                                    park, jumpy, "--format", "json", "-o", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.isEmpty)  // written to the file only

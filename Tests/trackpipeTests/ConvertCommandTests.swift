@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `trackpipe convert`: formats from extensions or --from/--to, `-` for stdin/stdout, never over the input,
 /// never a half-written output. Outputs are checked with Foundation's JSON parser and plain text counting,
 /// independent of TrackPipe's readers.
 @Suite struct ConvertCommandTests {
     /// 1559 fixes in two segments of 1545 and 14 (`grep -c '<trkpt'`, and per `<trkseg>` with Python's ElementTree).
-    let applewatch = CLIRunner.shared.appendingPathComponent("datasets/real/applewatch-run/myfile_multseg.gpx").path
+    let applewatch = TestData.root.appendingPathComponent("real/applewatch-run/myfile_multseg.gpx").path
     let tinyGPX = """
         <?xml version="1.0"?>
         <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Tiny</name><trkseg>

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `trackpipe info`: every field the issue lists, on a small file whose answers are worked out by hand, on a
 /// real recording, and with an unreadable file among readable ones.
@@ -69,7 +70,7 @@ import Testing
 
     @Test func realRecording() throws {
         // 1559 trkpt in 2 trkseg; first time 2021-07-21T12:37:41.000Z, last 13:03:56.000Z (head/tail of the file).
-        let path = CLIRunner.shared.appendingPathComponent("datasets/real/applewatch-run/myfile_multseg.gpx").path
+        let path = TestData.root.appendingPathComponent("real/applewatch-run/myfile_multseg.gpx").path
         let r = try CLIRunner.run(["info", "--json", path])
         let s = try #require((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])?.first)
         #expect(s["fixes"] as? Int == 1559 && s["segments"] as? Int == 2)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct RunCommandTests {
-    let applewatch = CLIRunner.shared.appendingPathComponent("datasets/real/applewatch-run/myfile_multseg.gpx").path
+    let applewatch = TestData.root.appendingPathComponent("real/applewatch-run/myfile_multseg.gpx").path
 
     func json(_ url: URL) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
@@ -16,7 +17,7 @@ import Testing
         let pipeline = try #require(try json(report)["pipeline"] as? [String: Any])
         #expect(pipeline["name"] as? String == "raw")
         let unknown = try CLIRunner.run(["run", "--pipeline", "rawish", applewatch])
-        #expect(unknown.status != 0 && unknown.stderr.contains("is not a preset (presets: raw, runkeeper, smooth, default)"))
+        #expect(unknown.status != 0 && unknown.stderr.contains("is not a preset (presets: raw, runkeeper, smooth, default, osmand-hdop)"))
     }
 
     @Test func writesTrackReportAndDropsThatAccountForEveryFix() throws {
@@ -84,7 +85,7 @@ import Testing
 
     @Test func severalInputsGoToADirectory() throws {
         let dir = try CLIRunner.temporaryDirectory()
-        let nmea = CLIRunner.shared.appendingPathComponent("datasets/real/f9k-rtk-drive/MTV.Local1.ublox-F9K.20200206-181434.nmea").path
+        let nmea = TestData.root.appendingPathComponent("real/f9k-rtk-drive/MTV.Local1.ublox-F9K.20200206-181434.nmea").path
         let r = try CLIRunner.run(["run", "-q", applewatch, nmea, "-o", dir.path, "--to", "csv"])
         #expect(r.status == 0, "\(r.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()

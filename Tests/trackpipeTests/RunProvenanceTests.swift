@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `trackpipe run -o OUT` records in the kept track the spec it came from (name and content hash) and the
 /// TrackPipe version — the same values the JSON report gives — in every output format and on stdout.
 @Suite struct RunProvenanceTests {
-    let applewatch = CLIRunner.shared.appendingPathComponent("datasets/real/applewatch-run/myfile_multseg.gpx").path
+    let applewatch = TestData.root.appendingPathComponent("real/applewatch-run/myfile_multseg.gpx").path
 
     /// The report's pipeline name, sha256 and version.
     func reportProvenance(_ report: URL) throws -> (name: String, sha256: String, version: String) {

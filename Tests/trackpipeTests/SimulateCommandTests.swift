@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct SimulateCommandTests {
     /// The committed open-park dataset is reproduced byte for byte by its command in datasets/make-datasets.sh.
@@ -10,7 +11,7 @@ import Testing
                                    "--set", "runner.extra-stops=2", "--set", "jumps.count=1", "--set", "cell-fixes.count=1",
                                    "-o", out.path])
         #expect(r.status == 0, "\(r.stderr)")
-        let committed = CLIRunner.packageRoot.appendingPathComponent("datasets")
+        let committed = TestData.datasets
         #expect(try Data(contentsOf: out) == Data(contentsOf: committed.appendingPathComponent("open-park.gpx")))
         #expect(try Data(contentsOf: dir.appendingPathComponent("open-park.truth.csv"))
                     == Data(contentsOf: committed.appendingPathComponent("open-park.truth.csv")))

@@ -14,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
     let referencePath = shared.appendingPathComponent("reference/kalman/input_2300.gpx").path
     guard let track = try? TrackReader.read(path: referencePath), let registry = try? StageRegistry.builtIn(),
-          let pipeline = try? Pipeline.load(Array(BuiltinPipelines.defaultSpec.utf8), registry: registry).get()
+          let pipeline = try? Pipeline.load(Array(PresetPipelines.defaultSpec.utf8), registry: registry).get()
     else {
         fatalError("benchmark setup: cannot read \(referencePath) or build the default pipeline")
     }

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import TrackPipe
+import TrackPipeLab
 import TrackPipeIO
 import TrackPipeStages
 
@@ -42,7 +43,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("score default pipeline result (open-park)") { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
-        let pipeline = try Pipeline.load(Array(BuiltinPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
+        let pipeline = try Pipeline.load(Array(PresetPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
         let result = try pipeline.run(track)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -53,7 +54,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("compare default on open-park (run + score)") { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
-        let pipeline = try Pipeline.load(Array(BuiltinPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
+        let pipeline = try Pipeline.load(Array(PresetPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(RunScorer.score(try pipeline.run(track), truth: truth))

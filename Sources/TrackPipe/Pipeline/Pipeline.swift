@@ -37,7 +37,7 @@ public struct Pipeline: Sendable {
 
     /// What this pipeline records in every output.
     public var provenance: Provenance {
-        Provenance(pipelineName: spec.name, pipelineHash: spec.contentHash, trackpipeVersion: TrackPipeVersion.current)
+        Provenance(pipelineName: spec.name, canonicalSpec: spec.canonicalJSON, trackpipeVersion: TrackPipeVersion.current)
     }
 
     /// This pipeline without its whole-track stages — what can run live. Its provenance names the spec with

@@ -50,15 +50,15 @@ public struct InputSummary: Sendable, Hashable, Codable {
 }
 
 /// Where a result came from: enough to reproduce it.
-public struct Provenance: Sendable, Hashable, Codable {
+public struct Provenance: Sendable, Hashable {
     public var pipelineName: String
-    /// SHA-256 of the spec's canonical JSON (``PipelineSpec/contentHash``).
-    public var pipelineHash: String
+    /// The spec's canonical JSON (``PipelineSpec/canonicalJSON``); outputs record its SHA-256.
+    public var canonicalSpec: String
     public var trackpipeVersion: String
 
-    public init(pipelineName: String, pipelineHash: String, trackpipeVersion: String) {
+    public init(pipelineName: String, canonicalSpec: String, trackpipeVersion: String) {
         self.pipelineName = pipelineName
-        self.pipelineHash = pipelineHash
+        self.canonicalSpec = canonicalSpec
         self.trackpipeVersion = trackpipeVersion
     }
 }

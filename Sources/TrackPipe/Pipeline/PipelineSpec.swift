@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A pipeline as written in JSON:
@@ -37,9 +36,10 @@ public struct PipelineSpec: Sendable, Hashable {
     public var name: String
     public var description: String?
     public var entries: [Entry]
-    /// SHA-256 (hex) of the spec's canonical JSON (keys sorted, no whitespace): two specs that differ only
-    /// in layout or key order have the same hash. Recorded in every output so a result can be reproduced.
-    public var contentHash: String
+    /// The spec's canonical JSON (keys sorted, no whitespace, slashes unescaped): two specs that differ only in
+    /// layout or key order have the same canonical text. Its SHA-256 (`contentHash`, from TrackPipeIO) is
+    /// recorded in every output so a result can be reproduced.
+    public var canonicalJSON: String
     /// The spec as parsed, for embedding in reports.
     public var document: JSONValue
 
@@ -114,14 +114,14 @@ public struct PipelineSpec: Sendable, Hashable {
         }
         if !problems.isEmpty { return .failure(SpecProblems(problems, source: source)) }
         return .success(PipelineSpec(version: version, name: name, description: description, entries: entries,
-                                     contentHash: canonicalHash(value), document: value))
+                                     canonicalJSON: canonicalText(value), document: value))
     }
 
-    /// SHA-256 hex of `value` encoded as canonical JSON (sorted keys, no whitespace).
-    public static func canonicalHash(_ value: JSONValue) -> String {
+    /// `value` encoded as canonical JSON (sorted keys, no whitespace).
+    public static func canonicalText(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = (try? encoder.encode(value)) ?? Data(value.description.utf8)
-        return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        guard let bytes = try? encoder.encode(value) else { return value.description }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -61,10 +61,18 @@ public struct PerFixSeries: Sendable, Hashable, Codable {
         self.unit = unit
     }
 
-    /// The value recorded for the fix with `sourceIndex`, if any (binary search when indices are sorted,
-    /// linear otherwise).
+    /// The value recorded for the fix with `sourceIndex`, if any. Source indices are unique within a series
+    /// and usually ascending (stages publish in track order): a binary search finds them in O(log n); when
+    /// it misses (indices out of order after a reordering stage, or an index not in the series) a linear
+    /// scan decides.
     public func value(forSourceIndex sourceIndex: Int) -> Double? {
-        guard let i = sourceIndices.firstIndex(of: sourceIndex) else { return nil }
+        var low = 0, high = sourceIndices.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if sourceIndices[mid] < sourceIndex { low = mid + 1 } else { high = mid }
+        }
+        if low < sourceIndices.count, sourceIndices[low] == sourceIndex, low < values.count { return values[low] }
+        guard let i = sourceIndices.firstIndex(of: sourceIndex), i < values.count else { return nil }
         return values[i]
     }
 }

@@ -1,0 +1,153 @@
+import TrackPipe
+
+/// Scores a pipeline's result against a dataset's ground truth. Pure: the same result and truth give the
+/// same score.
+///
+/// Definitions (all with per-fix truth unless said):
+/// - **Distance**: the pipeline's `distance` summary figure; without one, the kept track measured with
+///   ``DistanceAccumulator`` (segments and pauses respected). True distance: the truth's cumulative distance
+///   from its earliest to its latest fix (true time); without per-fix truth the known distance, else the
+///   route line's length.
+/// - **Position error**: each kept fix against the true position of the same fix (matched by source index,
+///   so a faulty clock does not shift the comparison): RMSE, 95th percentile, maximum.
+/// - **Cross-track** (route truth): each kept fix's distance to the route line.
+/// - **Moving time**: the pipeline's `moving-time` summary figure against the truth's: in true-time order,
+///   the sum of the time steps into fixes at which the runner was moving (the rule the `distance` stage
+///   uses for steps into paused fixes).
+/// - **Pauses** (needs the `pauses` annotation, i.e. `auto-pause`): time overlap between the pipeline's pause
+///   intervals (their first and last fix mapped to true time) and the true stops (runs of consecutive
+///   stopped fixes in true-time order, first to last stopped fix).
+/// - **Anomalies**: a dropped fix whose truth has an anomaly is a true positive. For kind k:
+///   recall = dropped fixes of kind k ÷ fixes of kind k; precision = dropped fixes of kind k ÷ (those +
+///   dropped ordinary fixes) — a drop of another anomaly kind is neither right nor wrong for k. `any`:
+///   dropped anomalous fixes ÷ all dropped, and ÷ all anomalous.
+public enum RunScorer {
+    /// The summary keys read from the pipeline's result.
+    public static let distanceKey = "distance"
+    public static let movingTimeKey = "moving-time"
+
+    public static func score(_ result: PipelineResult, truth: GroundTruth) -> RunScore {
+        var score = RunScore(pipeline: result.provenance.pipelineName, truth: truth.kind, records: result.input.records,
+                             kept: result.track.fixes.count, dropped: result.dropped.count,
+                             runtime: result.stages.reduce(0) { $0 + $1.wallTime })
+        for stage in result.stages {
+            for (rule, n) in stage.dropsByRule where n > 0 { score.dropsByRule["\(stage.label)/\(rule)", default: 0] += n }
+        }
+        if let reported = result.summaryValue(distanceKey) {
+            score.distance = reported
+        } else {
+            score.distance = measuredDistance(result.track)
+            score.notes.append("distance measured on the kept track (the pipeline has no distance stage)")
+        }
+        let line = truth.route.flatMap(RouteLine.init)
+
+        if let rows = truth.fixes {
+            scorePerFix(result, rows: rows, into: &score)
+        } else {
+            score.skipped.append("position error, moving time, pauses, anomalies: no per-fix truth")
+            if let known = truth.knownDistance {
+                score.trueDistance = known
+            } else if let line {
+                score.trueDistance = line.length
+                score.notes.append("true distance = length of the route line")
+            }
+        }
+        if truth.route != nil {
+            if let line {
+                score.crossTrack = ErrorStatistics(result.track.fixes.map { line.crossTrackDistance($0.point) })
+            } else {
+                score.skipped.append("cross-track: the route line cannot be used (fewer than two points, or near a pole)")
+            }
+        } else if truth.fixes == nil {
+            score.skipped.append("cross-track: no route")
+        }
+        if let d = score.distance, let t = score.trueDistance {
+            score.distanceError = d - t
+            score.distanceErrorPercent = t > 0 ? (d - t) / t * 100 : nil
+        } else if score.trueDistance == nil {
+            score.skipped.append("distance error: no true distance")
+        }
+        return score
+    }
+
+    static func measuredDistance(_ track: Track) -> Double {
+        var accumulator = DistanceAccumulator()
+        for fix in track.fixes { accumulator.add(fix) }
+        return accumulator.distance
+    }
+
+    static func scorePerFix(_ result: PipelineResult, rows: [FixTruth], into score: inout RunScore) {
+        var bySource: [Int: FixTruth] = [:]
+        for row in rows { bySource[row.sourceIndex] = row }
+        let ordered = rows.sorted { $0.trueTime < $1.trueTime || ($0.trueTime == $1.trueTime && $0.sourceIndex < $1.sourceIndex) }
+        // Distance.
+        if let first = ordered.first, let last = ordered.last {
+            score.trueDistance = last.cumulativeDistance - first.cumulativeDistance
+        }
+        // Position error.
+        var errors: [Double] = []
+        var unmatched = 0
+        for fix in result.track.fixes {
+            guard let row = bySource[fix.sourceIndex] else { unmatched += 1; continue }
+            errors.append(Geodesy.distance(fix.point, row.point))
+        }
+        score.position = ErrorStatistics(errors)
+        if unmatched > 0 { score.notes.append("\(unmatched) kept fixes have no truth row (not scored for position)") }
+        // Moving time.
+        var trueMoving = 0.0
+        for i in ordered.indices.dropFirst() where ordered[i].moving { trueMoving += ordered[i].trueTime - ordered[i - 1].trueTime }
+        score.trueMovingTime = trueMoving
+        score.movingTime = result.summaryValue(movingTimeKey)
+        if score.movingTime == nil { score.skipped.append("moving time: the pipeline reports no moving-time") }
+        // Pauses.
+        let trueStops = stops(ordered)
+        if let predicted = result.annotations[PauseIntervalsKey.self] {
+            let spans = predicted.map { p in
+                TimeSpan(start: bySource[p.firstSourceIndex]?.trueTime ?? p.start, end: bySource[p.lastSourceIndex]?.trueTime ?? p.end)
+            }
+            score.pauses = overlap(predicted: spans, actual: trueStops)
+        } else {
+            score.skipped.append("pauses: the pipeline has no pause intervals (no auto-pause)")
+        }
+        // Anomalies.
+        let droppedSet = Set(result.dropped.map(\.sourceIndex))
+        let droppedOrdinary = Double(rows.filter { $0.anomaly == .none && droppedSet.contains($0.sourceIndex) }.count)
+        var anyCorrect = 0.0, anyActual = 0.0
+        for kind in AnomalyKind.anomalies {
+            let actual = rows.filter { $0.anomaly == kind }
+            guard !actual.isEmpty else { continue }
+            let correct = Double(actual.filter { droppedSet.contains($0.sourceIndex) }.count)
+            score.anomalies[kind.rawValue] = PrecisionRecall(correct: correct, predicted: correct + droppedOrdinary, actual: Double(actual.count))
+            anyCorrect += correct
+            anyActual += Double(actual.count)
+        }
+        score.anomalies["any"] = PrecisionRecall(correct: anyCorrect, predicted: anyCorrect + droppedOrdinary, actual: anyActual)
+    }
+
+    /// Runs of consecutive stopped fixes (rows in true-time order), first to last stopped fix.
+    public static func stops(_ ordered: [FixTruth]) -> [TimeSpan] {
+        var spans: [TimeSpan] = []
+        var start: Double?
+        var last = 0.0
+        for row in ordered {
+            if !row.moving {
+                if start == nil { start = row.trueTime }
+                last = row.trueTime
+            } else if let s = start {
+                spans.append(TimeSpan(start: s, end: last))
+                start = nil
+            }
+        }
+        if let s = start { spans.append(TimeSpan(start: s, end: last)) }
+        return spans
+    }
+
+    /// Precision and recall of `predicted` intervals against `actual` ones, by seconds of overlap. Intervals
+    /// within each list are assumed not to overlap each other.
+    public static func overlap(predicted: [TimeSpan], actual: [TimeSpan]) -> PrecisionRecall {
+        var correct = 0.0
+        for p in predicted { for a in actual { correct += p.overlap(a) } }
+        return PrecisionRecall(correct: correct, predicted: predicted.reduce(0) { $0 + $1.duration },
+                               actual: actual.reduce(0) { $0 + $1.duration })
+    }
+}

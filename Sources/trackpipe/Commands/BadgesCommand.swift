@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import TrackPipe
+import TrackPipeIO
+import TrackPipeStages
+
+extension UnitSystem: ExpressibleByArgument {}
+
+/// `trackpipe badges RUN...`: distance badges across a runner's history — which run earned each badge, which
+/// won silver and gold, the best run, and what the next ones need.
+struct BadgesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "badges",
+        abstract: "Badges across runs: earned, silver, gold and best, and what the next ones need.",
+        discussion: """
+        Each RUN (a track file, or a directory of them) goes through the pipeline first (--pipeline, default the \
+        embedded default pipeline); its distance and moving time come from the pipeline's `distance` stage, or \
+        are measured on the kept track with the default rules when the pipeline has none. Runs are then ordered \
+        by start time. A run earns a badge when its distance is strictly greater than the badge's. Silver: the \
+        first later run passing the badge at an average speed strictly above the earning run's × 1.05; gold: × \
+        1.10; best: the fastest run passing it. Average speed = distance / moving time (elapsed time when no \
+        pause detection ran: the two are then equal). Unearned badges say how far to run; earned badges without \
+        gold give the average pace to beat for silver and gold.
+        """
+    )
+
+    @Argument(help: "Run files (any format run reads), or directories of them (read in name order, not recursive).")
+    var runs: [String] = []
+
+    @Option(help: "Pipeline spec (JSON) each run goes through first. Default: the embedded default pipeline.")
+    var pipeline: String?
+
+    @OptionGroup var catalogOption: BadgeCatalogOption
+
+    @Option(help: "metric (km, /km) or imperial (mi, /mi).")
+    var units: UnitSystem = .metric
+
+    @Flag(help: "Print the result as JSON (SI units) instead of a table.")
+    var json = false
+
+    @Flag(help: "Print the built-in badge catalog (JSON), a starting point for --badges, and exit.")
+    var defaultCatalog = false
+
+    func validate() throws {
+        if runs.isEmpty && !defaultCatalog { throw ValidationError("give at least one run file or directory") }
+    }
+
+    func run() throws {
+        if defaultCatalog {
+            print(BadgeCatalog.defaultJSON)
+            return
+        }
+        let catalog = try catalogOption.catalog()
+        let registry = try catalogOption.registry(loaded: catalog)
+        let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry)
+        let files = try RunFiles.expand(runs)
+        guard !files.isEmpty else { throw CLIError("no run files found in \(runs.joined(separator: ", "))") }
+        var summaries: [RunSummary] = []
+        var failures: [String] = []
+        for file in files {
+            do {
+                let track = try TrackInput.read(file.path, format: nil)
+                TrackInput.reportRejected(track, file: file.path)
+                let result = try loaded.run(track)
+                summaries.append(RunSummary(name: file.lastPathComponent, result: result))
+            } catch let error as TrackReadError {
+                failures.append(error.description)  // names the file already
+            } catch {
+                failures.append("\(file.path): \(error)")
+            }
+        }
+        for f in failures { FileHandle.standardError.write(Data("trackpipe: warning: skipped \(f)\n".utf8)) }
+        guard !summaries.isEmpty else { throw CLIError("none of the runs could be read") }
+        let statuses = BadgeHistory.evaluate(runs: summaries, catalog: catalog)
+        if json {
+            print(try CLIJSON.string(BadgesJSON(provenance: .init(loaded.provenance), runs: summaries, badges: statuses)))
+        } else {
+            print(BadgeTable.render(runs: summaries, statuses: statuses, units: units))
+        }
+    }
+}
+
+/// The `--json` output of `trackpipe badges`.
+struct BadgesJSON: Encodable {
+    var provenance: ProvenanceRecord.Encoded
+    var runs: [RunSummary]
+    var badges: [BadgeStatus]
+}

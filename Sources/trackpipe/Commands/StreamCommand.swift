@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import TrackPipe
+import TrackPipeIO
+
+/// `trackpipe stream`: the live mode. Fixes arrive as NDJSON on stdin; accepted fixes and events leave as
+/// NDJSON on stdout the moment they happen (one flushed line each), as a running app would see them.
+struct StreamCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stream",
+        abstract: "Run a causal pipeline live: NDJSON fixes on stdin, accepted fixes and events on stdout.",
+        discussion: """
+        Each input line is a JSON object such as {"time": "2024-05-01T07:30:00Z", "lat": 51.5, "lon": -0.12, "hacc": 5}. \
+        Output lines have a "type": fix, drop, change, event, and a final summary. Every line is flushed as soon as \
+        it is decided. Pipelines with whole-track stages (kalman-smoother) are refused: use `trackpipe run`. \
+        The README documents the full NDJSON schema.
+        """
+    )
+
+    @Option(help: "Pipeline spec (JSON). Default: the embedded default pipeline's causal stages.")
+    var pipeline: String?
+
+    @OptionGroup var catalogOption: BadgeCatalogOption
+
+    @Option(help: "The activity (running, walking, cycling, driving, other); stages pick their defaults from it.")
+    var activity: String?
+
+    func run() throws {
+        let registry = try catalogOption.registry()
+        let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry, causalOnly: pipeline == nil)
+        var live: LivePipeline
+        do {
+            live = try loaded.live(activity: activity.map(Activity.init(loose:)))
+        } catch {
+            throw CLIError("\(pipeline ?? "default pipeline"): \(error)")
+        }
+        var out = LineWriter()
+        var index = 0, lineNumber = 0, read = 0, kept = 0, dropped = 0
+        func emit(_ outputs: [LivePipeline.Output]) throws {
+            for o in outputs {
+                switch o {
+                case .accepted(let fix):
+                    kept += 1
+                    try out.write(NDJSONFixCodec.record(for: fix))
+                case .dropped(let d):
+                    dropped += 1
+                    try out.write(DropLine(d))
+                case .changed(let c):
+                    try out.write(ChangeLine(c))
+                case .event(let e):
+                    try out.write(EventLine(e))
+                }
+            }
+        }
+        let decoder = JSONDecoder()
+        while let text = readLine(strippingNewline: true) {
+            lineNumber += 1
+            if text.allSatisfy(\.isWhitespace) { continue }
+            read += 1
+            defer { index += 1 }
+            switch NDJSONFixCodec.decodeFix(Substring(text), index: index, line: lineNumber, decoder: decoder) {
+            case .success(let fix):
+                try emit(try live.push(fix))
+            case .failure(let e):
+                dropped += 1
+                try out.write(DropLine(index: index, line: e.line, rule: e.rule, detail: e.message))
+            }
+        }
+        try emit(try live.finish())
+        try out.write(SummaryLine(read: read, kept: kept, dropped: dropped, summary: live.summary, provenance: .init(live.provenance)))
+    }
+}
+
+/// Writes one JSON line and flushes stdout at once, so a consumer sees each decision as it is made.
+struct LineWriter {
+    mutating func write<T: Encodable>(_ value: T) throws {
+        let line = try NDJSONFixCodec.line(value) + "\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+}
+
+struct DropLine: Encodable {
+    var type = "drop"
+    var index: Int
+    var line: Int?
+    var stage: String
+    var rule: String
+    var measured: Double?
+    var threshold: Double?
+    var unit: String?
+    var detail: String?
+    var time: String?
+    var lat: Double?
+    var lon: Double?
+
+    init(_ d: Drop) {
+        index = d.sourceIndex
+        stage = d.stage
+        rule = d.rule
+        measured = d.measured
+        threshold = d.threshold
+        unit = d.unit == .none ? nil : d.unit.symbol
+        detail = d.detail
+        time = d.fix?.time.flatMap(ISO8601Time.format)
+        lat = d.fix?.latitude
+        lon = d.fix?.longitude
+    }
+
+    init(index: Int, line: Int, rule: String, detail: String) {
+        self.index = index
+        self.line = line
+        stage = Drop.readStage
+        self.rule = rule
+        self.detail = detail
+    }
+}
+
+struct ChangeLine: Encodable {
+    var type = "change"
+    var index: Int
+    var stage: String
+    var from: GeoPoint
+    var to: GeoPoint
+    var fromTime: String?
+    var toTime: String?
+
+    init(_ c: FixChange) {
+        index = c.original.sourceIndex
+        stage = c.stage
+        from = c.original.point
+        to = c.updated.point
+        fromTime = c.original.time.flatMap(ISO8601Time.format)
+        toTime = c.updated.time.flatMap(ISO8601Time.format)
+    }
+}
+
+struct EventLine: Encodable {
+    var type = "event"
+    var stage: String
+    var kind: String
+    var time: String?
+    var index: Int?
+    var fields: [String: JSONValue]
+
+    init(_ e: StageEvent) {
+        stage = e.stage
+        kind = e.kind
+        time = e.time.flatMap(ISO8601Time.format)
+        index = e.sourceIndex
+        fields = e.fields
+    }
+}
+
+struct SummaryLine: Encodable {
+    var type = "summary"
+    var read: Int
+    var kept: Int
+    var dropped: Int
+    var summary: [SummaryItem]
+    var provenance: ProvenanceRecord.Encoded
+}

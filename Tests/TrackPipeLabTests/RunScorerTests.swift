@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TrackPipe
+import TrackPipeLab
+
+/// Scoring on hand-made cases, every figure worked out by hand.
+@Suite struct RunScorerTests {
+    @Test func errorStatisticsByHand() throws {
+        // 1…10: RMSE = √(385/10) = √38.5; nearest-rank p95 = the ⌈9.5⌉ = 10th value; max 10.
+        let s = try #require(ErrorStatistics((1...10).map(Double.init)))
+        #expect(abs(s.rmse - 38.5.squareRoot()) < 1e-12)
+        #expect(s.p95 == 10)
+        #expect(s.max == 10)
+        // 1…20: p95 = the 19th value.
+        #expect(ErrorStatistics((1...20).map(Double.init).reversed())?.p95 == 19)
+        #expect(ErrorStatistics([]) == nil)
+    }
+
+    @Test func intervalOverlapByHand() {
+        // Predicted [0,10] and [20,30] against actual [5,25]: 5 + 5 s shared, 20 s predicted, 20 s actual.
+        let pr = RunScorer.overlap(predicted: [TimeSpan(start: 0, end: 10), TimeSpan(start: 20, end: 30)],
+                                   actual: [TimeSpan(start: 5, end: 25)])
+        #expect(pr.correct == 10 && pr.predicted == 20 && pr.actual == 20)
+        #expect(pr.precision == 0.5 && pr.recall == 0.5)
+        #expect(RunScorer.overlap(predicted: [], actual: []).precision == nil)
+    }
+
+    /// A point `north` metres north of (51°, 0°) on the mean-radius sphere (what LocalProjection uses).
+    static func north(_ metres: Double, east: Double = 0) -> GeoPoint {
+        let p = try! LocalProjection(reference: GeoPoint(latitude: 51, longitude: 0))
+        return p.unproject(east: east, north: metres)
+    }
+
+    /// Six fixes, 10 m apart northward at 1 s; the truth is on the line, the kept fixes are off it east.
+    static func case1() -> (PipelineResult, GroundTruth) {
+        let anomalies: [AnomalyKind] = [.none, .none, .jump, .none, .cellFix, .none]
+        let moving = [true, true, true, false, false, true]
+        let truth = (0..<6).map { i in
+            let p = north(Double(i) * 10)
+            return FixTruth(sourceIndex: i, time: Double(100 + i), trueTime: Double(100 + i), latitude: p.latitude,
+                            longitude: p.longitude, cumulativeDistance: Double(i) * 10, moving: moving[i], anomaly: anomalies[i])
+        }
+        // Kept: 0 (3 m off), 1 (4 m off), 4 (12 m off), 5 (0 m off). Dropped: 2 (the jump) and 3 (ordinary).
+        let offsets: [Int: Double] = [0: 3, 1: 4, 4: 12, 5: 0]
+        let kept = [0, 1, 4, 5].map { i -> Fix in
+            let p = north(Double(i) * 10, east: offsets[i]!)
+            return Fix(time: Double(100 + i), latitude: p.latitude, longitude: p.longitude, sourceIndex: i)
+        }
+        let dropped = [2, 3].map { i in Drop(fix: Fix(time: Double(100 + i), latitude: 0, longitude: 0, sourceIndex: i), stage: "gate", rule: "r\(i)") }
+        var annotations = Annotations()
+        // A pause from fix 3 to fix 4 (true time 103…104); the truth's stop is fixes 3–4 too.
+        annotations[PauseIntervalsKey.self] = [PauseInterval(start: 103, end: 104, firstSourceIndex: 3, lastSourceIndex: 4)]
+        var input = Track(fixes: [])
+        input.fixes = truth.map { Fix(time: $0.time, latitude: $0.latitude, longitude: $0.longitude, sourceIndex: $0.sourceIndex) }
+        let result = PipelineResult(
+            provenance: Provenance(pipelineName: "hand", canonicalSpec: "{}", trackpipeVersion: "t"), input: InputSummary(input),
+            track: Track(fixes: kept), dropped: dropped, changed: [], annotations: annotations,
+            summary: [SummaryItem(key: "distance", label: "Distance", value: 55, unit: .metres, stage: "distance"),
+                      SummaryItem(key: "moving-time", label: "Moving time", value: 4, unit: .seconds, stage: "distance")],
+            events: [],
+            stages: [StageReport(label: "gate", stage: "gate", fixesIn: 6, fixesOut: 4, dropped: 2, changed: 0,
+                                 dropsByRule: ["r2": 1, "r3": 1], wallTime: 0.25)])
+        return (result, GroundTruth(fixes: truth))
+    }
+
+    @Test func perFixScoreByHand() throws {
+        let (result, truth) = Self.case1()
+        let s = RunScorer.score(result, truth: truth)
+        #expect(s.records == 6 && s.kept == 4 && s.dropped == 2)
+        #expect(s.dropsByRule == ["gate/r2": 1, "gate/r3": 1])
+        // Distance: measured 55 m against 50 m true (0 → 50 m) → +5 m, +10 %.
+        #expect(s.trueDistance == 50)
+        #expect(s.distanceError == 5)
+        #expect(abs((s.distanceErrorPercent ?? 0) - 10) < 1e-9)
+        // Position errors 3, 4, 12, 0 m: RMSE = √((9 + 16 + 144 + 0)/4) = √42.25 = 6.5; p95 = the 4th = 12.
+        // The offsets were laid out on the sphere (LocalProjection) and are measured on the ellipsoid (Geodesy),
+        // which differ by 0.31 % east at 51° (N ÷ R): tolerance 0.5 %.
+        let pos = try #require(s.position)
+        #expect(pos.count == 4)
+        #expect(abs(pos.rmse - 6.5) < 6.5 * 0.005)
+        #expect(abs(pos.p95 - 12) < 12 * 0.005 && abs(pos.max - 12) < 12 * 0.005)
+        // True moving time: steps into moving fixes 1, 2, 5 → 3 s; reported 4 s.
+        #expect(s.trueMovingTime == 3)
+        #expect(s.movingTime == 4)
+        // Pause [103, 104] against the stop [103, 104]: precision = recall = 1.
+        #expect(s.pauses?.precision == 1 && s.pauses?.recall == 1)
+        // Anomalies: dropped {2 (jump), 3 (ordinary)}. jump: 1 correct, 1 + 1 predicted, 1 actual.
+        #expect(s.anomalies["jump"] == PrecisionRecall(correct: 1, predicted: 2, actual: 1))
+        // cell-fix: fix 4 kept → 0 correct, 0 + 1 predicted, 1 actual.
+        #expect(s.anomalies["cell-fix"] == PrecisionRecall(correct: 0, predicted: 1, actual: 1))
+        // any: 1 of 2 dropped are anomalies; 1 of 2 anomalies dropped.
+        #expect(s.anomalies["any"]?.precision == 0.5 && s.anomalies["any"]?.recall == 0.5)
+        #expect(s.anomalies["warm-up"] == nil)  // no warm-up in the truth: not scored
+        #expect(s.runtime == 0.25)
+        #expect(s.skipped.isEmpty)
+    }
+
+    @Test func routeOnlyScoresCrossTrackAndSaysWhatItSkipped() throws {
+        let (result, _) = Self.case1()
+        // The route: the line through the true positions (straight north, 50 m); kept fixes lie 3, 4, 12, 0 m east.
+        let truth = GroundTruth(route: [Self.north(-10), Self.north(60)])
+        let s = RunScorer.score(result, truth: truth)
+        #expect(s.truth == "route")
+        let xt = try #require(s.crossTrack)
+        #expect(abs(xt.rmse - 6.5) < 1e-3)
+        #expect(abs(xt.p95 - 12) < 1e-3)
+        #expect(s.position == nil && s.pauses == nil && s.anomalies.isEmpty)
+        #expect(s.skipped.contains { $0.contains("position error") })
+        // True distance falls back to the route's length (70 m); 55 − 70 = −15 m.
+        #expect(abs((s.trueDistance ?? 0) - 70) < 0.5)
+        #expect(s.notes.contains { $0.contains("route") })
+        // A known distance wins over the route's length.
+        let withDistance = RunScorer.score(result, truth: GroundTruth(route: truth.route, knownDistance: 50))
+        #expect(withDistance.distanceError == 5)
+        #expect(withDistance.truth == "route+distance")
+        // No truth at all: nothing but counts, and it says so.
+        let none = RunScorer.score(result, truth: GroundTruth())
+        #expect(none.distanceError == nil && none.crossTrack == nil)
+        #expect(none.skipped.contains { $0.contains("distance error") })
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import TrackPipe
+import TrackPipeLab
+
+@Suite struct RunSimulatorTests {
+    func run(_ parameters: SimulationParameters = SimulationParameters(), seed: UInt64 = 1,
+             scenario: RouteScenario = .cityLoop) throws -> SimulatedRun {
+        try RunSimulator(parameters: parameters, seed: seed).simulate(route: try scenario.route())
+    }
+
+    @Test func sameSeedGivesTheSameRunAndAnotherSeedDoesNot() throws {
+        let a = try run(seed: 5), b = try run(seed: 5), c = try run(seed: 6)
+        #expect(a.track == b.track)
+        #expect(a.truth == b.truth)
+        #expect(a.track.fixes.map(\.latitude) != c.track.fixes.map(\.latitude))
+    }
+
+    @Test(arguments: RouteScenario.allCases)
+    func producesTheRequestedFixCountWithTruthForEach(scenario: RouteScenario) throws {
+        let r = try run(seed: 3, scenario: scenario)
+        #expect(r.track.fixes.count == 2300)
+        #expect(r.truth.count == 2300)
+        #expect(r.track.fixes.map(\.sourceIndex) == Array(0..<2300))
+        #expect(r.truth.map(\.sourceIndex) == Array(0..<2300))
+        for (fix, row) in zip(r.track.fixes, r.truth) { #expect(fix.time == row.time) }
+    }
+
+    /// With one effect off, no fix carries its label; every other effect is still there.
+    @Test func switchingAnEffectOffRemovesItsAnomalies() throws {
+        func kinds(_ r: SimulatedRun) -> Set<AnomalyKind> { Set(r.truth.map(\.anomaly)) }
+        let all = try run(seed: 11)
+        #expect(kinds(all).isSuperset(of: [.warmUp, .jump, .cellFix, .outOfOrder, .duplicateTime]))
+        var p = SimulationParameters()
+        p.jumps.enabled = false
+        let noJumps = try run(p, seed: 11)
+        #expect(!kinds(noJumps).contains(.jump))
+        #expect(kinds(noJumps).isSuperset(of: [.warmUp, .cellFix, .outOfOrder, .duplicateTime]))
+        p = SimulationParameters()
+        p.cellFixes.enabled = false
+        let noCell = try run(p, seed: 11)
+        #expect(!kinds(noCell).contains(.cellFix))
+        #expect(!noCell.track.fixes.contains { ($0.verticalAccuracy ?? 0) < 0 })
+        // Everything off: no anomaly, times strictly increasing by 1 s (no gaps, no clock faults).
+        let clean = try run(.clean, seed: 11)
+        #expect(kinds(clean) == [.none])
+        let times = clean.track.fixes.compactMap(\.time)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == 1 })
+    }
+
+    @Test func effectsAreSizedByTheirParameters() throws {
+        var p = SimulationParameters.clean
+        p.jumps.enabled = true
+        p.jumps.count = 5
+        p.jumps.maximumFixes = 1
+        p.jumps.minimumDistance = 500
+        p.jumps.maximumDistance = 600
+        p.duplicates.enabled = true
+        p.duplicates.count = 4
+        p.gaps.enabled = true
+        p.gaps.count = 3
+        p.gaps.minimumDuration = 20
+        p.gaps.maximumDuration = 20
+        let r = try run(p, seed: 21)
+        let jumps = r.truth.filter { $0.anomaly == .jump }
+        #expect(jumps.count == 5)
+        for row in jumps {
+            let fix = r.track.fixes[row.sourceIndex]
+            // 500–600 m plus the everyday error (a few metres).
+            let off = Geodesy.distance(fix.point, row.point)
+            #expect(off > 480 && off < 620, "jump of \(off) m")
+        }
+        let duplicates = r.truth.filter { $0.anomaly == .duplicateTime }
+        #expect(duplicates.count == 4)
+        for row in duplicates { #expect(r.track.fixes[row.sourceIndex].time == r.track.fixes[row.sourceIndex - 1].time) }
+        #expect(r.gaps.count == 3)
+        // Each gap is 20 s of true time without a fix: true time steps of 21 s appear exactly three times.
+        let trueTimes = r.truth.map(\.trueTime)
+        #expect(zip(trueTimes, trueTimes.dropFirst()).filter { $1 - $0 == 21 }.count == 3)
+    }
+
+    @Test func warmUpCellAndMultipathFixesLookAsDocumented() throws {
+        var p = SimulationParameters.clean
+        p.warmUp.enabled = true
+        p.warmUp.fixes = 10
+        p.warmUp.initialError = 100
+        p.warmUp.finalError = 10
+        p.cellFixes.enabled = true
+        p.cellFixes.count = 4
+        p.multipath.enabled = true
+        p.multipath.ratePerHour = 60
+        p.multipath.openSkyFactor = 0
+        let r = try run(p, seed: 31)
+        // Warm-up: the first 10 fixes; the first is ~100 m off (± the everyday error, σ 5 m near buildings),
+        // the last ~10 m; the reported accuracy follows (per axis: √(σ² + e²/2) ≥ e/√2).
+        #expect(r.truth.prefix(10).allSatisfy { $0.anomaly == .warmUp })
+        #expect(r.truth[10].anomaly != .warmUp)
+        let first = Geodesy.distance(r.track.fixes[0].point, r.truth[0].point)
+        #expect(abs(first - 100) < 20, "first warm-up fix \(first) m off")
+        #expect((r.track.fixes[0].horizontalAccuracy ?? 0) > 100 / 2.squareRoot() * 0.6)
+        // Cell/Wi-Fi fixes: invalid vertical accuracy, no altitude, accuracy in 65…1414 m.
+        let cell = r.truth.filter { $0.anomaly == .cellFix }.map { r.track.fixes[$0.sourceIndex] }
+        #expect(!cell.isEmpty)
+        #expect(cell.allSatisfy { $0.verticalAccuracy == -1 && $0.altitude == nil && (65...1414).contains($0.horizontalAccuracy ?? 0) })
+        #expect(r.track.fixes.filter { $0.verticalAccuracy == -1 }.count == cell.count)
+        // Multipath only near buildings (open-sky factor 0): the city loop's buildings cover 0…1450 m of each lap.
+        let route = try RouteScenario.cityLoop.route()
+        let byTime = Dictionary(uniqueKeysWithValues: r.path.map { ($0.time, $0) })
+        let multipath = r.truth.filter { $0.anomaly == .multipath }
+        #expect(!multipath.isEmpty)
+        for row in multipath {
+            let sample = try #require(byTime[row.trueTime])
+            // A burst that starts near buildings may run a few seconds past their end (≤ 12 s at ≤ 4 m/s).
+            #expect(route.isNearBuildings(atDistance: sample.routeDistance) || route.lapPosition(sample.routeDistance) < 1450 + 50)
+        }
+    }
+
+    @Test func clockJumpShiftsTheTimestampsButNotTheTruth() throws {
+        var p = SimulationParameters.clean
+        p.clockJump.enabled = true
+        p.clockJump.at = 0.5
+        p.clockJump.offset = -90
+        let r = try run(p, seed: 2)
+        let jumped = try #require(r.truth.firstIndex { $0.anomaly == .clockJump })
+        #expect(jumped == 1150)
+        for row in r.truth { #expect(row.time - row.trueTime == (row.sourceIndex >= jumped ? -90 : 0)) }
+    }
+
+    /// The truth is self-consistent: cumulative distance is the sum of the geodesic steps of the true path,
+    /// and each truth row is the path sample at its true time.
+    @Test func truthIsConsistentWithTheTruePath() throws {
+        let r = try run(seed: 8)
+        var sum = 0.0
+        for (a, b) in zip(r.path, r.path.dropFirst()) {
+            sum += Geodesy.distance(a.point, b.point)
+            #expect(abs(b.cumulativeDistance - sum) < 1e-6)
+            #expect(b.time - a.time == 1)
+        }
+        let byTime = Dictionary(uniqueKeysWithValues: r.path.map { ($0.time, $0) })
+        for row in r.truth {
+            let sample = try #require(byTime[row.trueTime])
+            #expect(row.cumulativeDistance == sample.cumulativeDistance)
+            #expect(row.point == sample.point)
+            #expect(row.moving == (sample.speed > 0))
+        }
+        // The runner's speed never exceeds what the profile allows (mean + 5 σ of the pace wander).
+        let p = SimulationParameters().runner
+        #expect(r.path.allSatisfy { $0.speed <= p.speed * (1 + 5 * p.speedVariation) })
+        // Stops are where the runner stands still: no distance inside a stop.
+        for stop in r.stops {
+            let inside = r.path.filter { $0.time >= stop.start && $0.time <= stop.end }
+            #expect(inside.allSatisfy { $0.speed == 0 })
+            #expect(abs((inside.last?.cumulativeDistance ?? 0) - (inside.first?.cumulativeDistance ?? 0)) < 1e-9)
+        }
+        #expect(!r.stops.isEmpty)  // the city loop has traffic lights
+    }
+
+    /// Property: with every effect off and a constant σ (park loop: no buildings), the observed error east
+    /// and north has standard deviation σ and lag-τ autocorrelation e⁻¹, and the reported accuracy (noise off)
+    /// equals σ. 20 000 fixes at τ = 30 s give ~330 independent stretches per axis: sample std within ~4 %,
+    /// autocorrelation within ~0.06; tolerances 12 % and 0.15.
+    @Test func gaussMarkovErrorHasTheModelledStatistics() throws {
+        var p = SimulationParameters.clean
+        p.fixCount = 20_000
+        p.error.sigma = 3
+        p.error.timeConstant = 30
+        p.error.accuracyNoise = 0
+        let r = try run(p, seed: 17, scenario: .parkLoop)
+        let projection = try LocalProjection(reference: RouteScenario.defaultOrigin)
+        var east: [Double] = [], north: [Double] = []
+        for (fix, row) in zip(r.track.fixes, r.truth) {
+            let o = projection.project(fix.point), t = projection.project(row.point)
+            east.append(o.east - t.east)
+            north.append(o.north - t.north)
+        }
+        for xs in [east, north] {
+            let mean = xs.reduce(0, +) / Double(xs.count)
+            let std = (xs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(xs.count - 1)).squareRoot()
+            #expect(abs(std - 3) / 3 < 0.12, "std \(std)")
+            let r30 = RandomSourceTests.autocorrelation(xs, lag: 30)
+            #expect(abs(r30 - exp(-1)) < 0.15, "lag-30 autocorrelation \(r30)")
+        }
+        #expect(r.track.fixes.allSatisfy { $0.horizontalAccuracy == 3 })
+    }
+
+    /// The reported accuracy follows the actual error: near buildings (σ × 2) both double. With the accuracy
+    /// noise off, the accuracy is exactly the per-axis σ in force; the observed per-axis RMS error in each
+    /// group matches it within 15 % (20 000 fixes: hundreds of independent stretches per group).
+    @Test func reportedAccuracyIsConsistentWithTheError() throws {
+        var p = SimulationParameters.clean
+        p.fixCount = 20_000
+        p.error.accuracyNoise = 0
+        let r = try run(p, seed: 23, scenario: .cityLoop)
+        let projection = try LocalProjection(reference: RouteScenario.defaultOrigin)
+        var groups: [Double: [Double]] = [:]
+        for (fix, row) in zip(r.track.fixes, r.truth) {
+            let o = projection.project(fix.point), t = projection.project(row.point)
+            groups[fix.horizontalAccuracy ?? -1, default: []] += [o.east - t.east, o.north - t.north]
+        }
+        #expect(Set(groups.keys) == [2.5, 5])
+        for (accuracy, errors) in groups {
+            let rms = (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
+            #expect(abs(rms - accuracy) / accuracy < 0.15, "accuracy \(accuracy) m: per-axis RMS error \(rms) m")
+        }
+    }
+
+    @Test func invalidParametersAreRefusedWithTheirName() throws {
+        var p = SimulationParameters()
+        p.jumps.minimumDistance = 900
+        p.jumps.maximumDistance = 100
+        #expect(throws: SimulationError.self) { try run(p) }
+        #expect(p.problems.contains { $0.contains("jumps.minimum-distance") })
+        var q = SimulationParameters()
+        #expect(SimulationParameter.named("runner.speed")?.set("-2", in: &q)?.contains("runner.speed") == true)
+    }
+
+    @Test func routeFromPointsIsRunOutAndBackWhenOpen() throws {
+        let origin = GeoPoint(latitude: 51, longitude: 0)
+        let route = try SimulationRoute(origin: origin, vertices: [PlanarPoint(east: 0, north: 0), PlanarPoint(east: 100, north: 0)])
+        #expect(!route.isLoop)
+        #expect(route.point(atDistance: 150).east == 50)   // out 100 m, back 50 m
+        #expect(route.point(atDistance: 230).east == 30)   // out, back, out again 30 m
+        let track400 = try RouteScenario.track400.route()
+        #expect(track400.isLoop)
+        #expect(abs(track400.length - 400) < 0.1)  // chords of the bends are a few mm short of the arc
+    }
+}
