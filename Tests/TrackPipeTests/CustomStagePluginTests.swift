@@ -2,6 +2,7 @@ import CustomStage
 import Testing
 import TrackPipe
 import TrackPipeStages
+import TrackPipeTesting
 
 /// The plugin API end to end: a stage from outside the library, registered beside the built-ins and run
 /// from a JSON spec through the same runner as every built-in.
@@ -22,5 +23,16 @@ import TrackPipeStages
         var registry = try StageRegistry.builtIn()
         try registry.register(MinimumStepStage.self)
         #expect(throws: StageRegistry.Failure.duplicateName("min-step")) { try registry.register(MinimumStepStage.self) }
+    }
+
+    /// What a plugin author does with TrackPipeTesting: the stage alone in the harness on a fixture track, with
+    /// the expected result worked out by hand, and the conformance check on the same track.
+    @Test func testedWithTheHarnessFixturesAndConformanceCheck() throws {
+        // 2 m steps; with min-step 5 the kept fixes are every third one: 6 m ≥ 5 m, 4 m is not.
+        let run = TrackFixtures().straight(count: 10, speed: 2)
+        let out = try StageHarness<MinimumStepStage>(parameters: ["min-step": .number(5)]).run(run)
+        #expect(out.kept.map(\.sourceIndex) == [0, 3, 6, 9])
+        #expect(out.dropped.map(\.sourceIndex) == [1, 2, 4, 5, 7, 8])
+        #expect(StageConformance.check(MinimumStepStage.self, on: [("straight", Track(fixes: run))]).isEmpty)
     }
 }
