@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TrackPipe
 
 @Suite struct RunCommandTests {
     let applewatch = TestData.root.appendingPathComponent("real/applewatch-run/myfile_multseg.gpx").path
@@ -48,7 +49,7 @@ import TestSupport
         let pipeline = try #require(rep["pipeline"] as? [String: Any])
         #expect(pipeline["name"] as? String == "default")
         #expect((pipeline["sha256"] as? String)?.count == 64)
-        #expect(rep["trackpipe_version"] as? String != nil)
+        #expect(rep["trackpipe_version"] as? String == TrackPipeVersion.current)
         // The drops file holds the same five, located at their trkpt (the first: lat 37.622025375096, lon -77.587098570964, ele 51.820438).
         let features = try #require(try json(drops)["features"] as? [[String: Any]])
         #expect(features.compactMap { ($0["properties"] as? [String: Any])?["source_index"] as? Int } == [0, 599, 1245, 1247, 1482])
