@@ -245,6 +245,8 @@ import TrackPipeLab
         #expect(route.point(atDistance: 230).east == 30)   // out, back, out again 30 m
         let track400 = try RouteScenario.track400.route()
         #expect(track400.isLoop)
-        #expect(abs(track400.length - 400) < 0.1)  // chords of the bends are a few mm short of the arc
+        // Two 84.39 m straights and two bends of radius 36.80 m drawn as 60 chords each: 2 × 84.39 +
+        // 120 × 2 × 36.8 × sin(π/120) = 399.974807455 m (the arcs themselves would make 400.001 m).
+        #expect(abs(track400.length - 399.974807455) < 1e-6, "\(track400.length)")
     }
 }
