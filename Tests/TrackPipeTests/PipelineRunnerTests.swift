@@ -26,9 +26,13 @@ import Testing
         #expect(r.stages.map(\.dropped) == [1, 5, 0])
     }
 
-    @Test func aStageThatLosesFixesIsAnErrorNotASilentLoss() throws {
-        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "losing"}]}"#)
-        #expect(throws: PipelineError.self) { try p.run(Track(fixes: equatorFixes(3))) }
+    /// The runner checks every stage's accounting: losing a fix, counting one twice, or keeping one twice in
+    /// place of another each stops the run with an error naming the stage, after a stage that is fine.
+    @Test(arguments: [("losing", "3 fixes in, 2 kept + 0 dropped"), ("double-counting", "3 fixes in, 3 kept + 1 dropped"),
+                      ("swapping", "source index 0 reported more often than it came in")])
+    func aStageThatBreaksAccountingIsAnErrorNotASilentLoss(stage: String, detail: String) throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "counting", "required-thing": 1}, {"stage": "\#(stage)"}]}"#)
+        #expect(throws: PipelineError.accountingBroken(stage: stage, detail: detail)) { try p.run(Track(fixes: equatorFixes(3))) }
     }
 
     @Test func liveRefusesWholeTrackStagesNamingThem() throws {
