@@ -9,9 +9,9 @@ import TrackPipe
 ///
 /// | key | JSON type | meaning |
 /// |---|---|---|
-/// | `source_index` | integer | the fix's 0-based index in its input (``TrackPipe/Fix/sourceIndex``) |
+/// | `source_index` | integer | the fix's 0-based index in its input (`Fix.sourceIndex`) |
 /// | `stage` | string | the label of the stage that made the change |
-/// | `moved` | number | metres between the original and the updated position (``TrackPipe/Geodesy/distance(_:_:)``); 0 for a change that did not move the fix |
+/// | `moved` | number | metres between the original and the updated position (`Geodesy.distance`, WGS84); 0 for a change that did not move the fix |
 /// | `original` | object | the fix before the change: a ``Side`` |
 /// | `updated` | object | the fix after the change: a ``Side`` |
 public struct ChangeRecord: Encodable, Sendable, Hashable {
@@ -21,7 +21,7 @@ public struct ChangeRecord: Encodable, Sendable, Hashable {
     public var original: Side
     public var updated: Side
 
-    /// One side of a change: the fields stages change (``TrackPipe/FixSnapshot``).
+    /// One side of a change: the fields stages change (`FixSnapshot`).
     ///
     /// | key | JSON type | meaning |
     /// |---|---|---|

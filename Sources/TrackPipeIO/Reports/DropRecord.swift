@@ -9,7 +9,7 @@ import TrackPipe
 ///
 /// | key | JSON type | meaning |
 /// |---|---|---|
-/// | `source_index` | integer | the record's 0-based index in its input (``TrackPipe/Fix/sourceIndex``) |
+/// | `source_index` | integer | the record's 0-based index in its input (`Fix.sourceIndex`) |
 /// | `stage` | string | the label of the stage that dropped it; `read` for a record the reader rejected |
 /// | `rule` | string | the kebab-case rule within the stage (`max-horizontal-accuracy`, `not-later`, `bad-record`, …) |
 /// | `measured` | number | the value the rule judged, in `unit` |
@@ -19,7 +19,7 @@ import TrackPipe
 /// | `time` | string | the fix's time, ISO 8601 UTC (`2024-05-01T07:30:00.5Z`; as many fraction digits as needed, at most 9) |
 /// | `latitude` | number | the fix's WGS84 latitude, degrees |
 /// | `longitude` | number | the fix's WGS84 longitude, degrees |
-/// | `line` | integer | the 1-based input line of a record the reader could not read, when the reader knows it (``TrackPipe/Drop/line``) |
+/// | `line` | integer | the 1-based input line of a record the reader could not read, when the reader knows it (`Drop.line`) |
 ///
 /// A reader rejection has no fix, so no `time`, `latitude` or `longitude`.
 public struct DropRecord: Encodable, Sendable, Hashable {

@@ -1,6 +1,6 @@
 import TrackPipe
 
-/// The JSON report of `trackpipe run --report` (every key in the article "Report and stream schemas"): one
+/// The JSON report of `trackpipe run --report` (every key in <doc:ReportSchemas>): one
 /// entry per input, each self-contained — provenance, input, summary, per-stage counts and times, every dropped
 /// fix with its reason (``DropRecord``), every changed fix with how far it moved (``ChangeRecord``), events and
 /// annotations.
