@@ -16,7 +16,11 @@ import TrackPipeTesting
         // from the last kept one, so fixes 0, 2, 4, … stay.
         let result = try pipeline.run(Track(fixes: equatorFixes(9)))
         #expect(result.track.fixes.map(\.sourceIndex) == [0, 2, 4, 6, 8])
-        #expect(result.dropped.allSatisfy { $0.rule == "min-step" && $0.threshold == 20 && ($0.measured ?? 99) < 20 })
+        // Each odd fix is dropped one step (0.0001° of the equator, a·π/180·0.0001 = 11.1319491 m) from the
+        // last kept fix.
+        #expect(result.dropped.map(\.sourceIndex) == [1, 3, 5, 7])
+        #expect(result.dropped.allSatisfy { $0.stage == "min-step" && $0.rule == "min-step" && $0.threshold == 20 })
+        #expect(result.dropped.allSatisfy { abs(($0.measured ?? 0) - 11.131949079) < 1e-6 })
     }
 
     @Test func aPluginCannotTakeABuiltInName() throws {
