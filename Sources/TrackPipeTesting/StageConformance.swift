@@ -9,7 +9,7 @@ import TrackPipe
 /// - drop indices point at input fixes;
 /// - its output is deterministic (two runs, same result);
 /// - a causal stage gives the same result live (fix by fix) as offline;
-/// - what it declares in ``StageDescriptor/guarantees`` holds.
+/// - what it declares in `StageDescriptor.guarantees` holds.
 public enum StageConformance {
     /// One failed check.
     public struct Failure: Sendable, Hashable, CustomStringConvertible {

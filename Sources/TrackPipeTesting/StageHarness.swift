@@ -19,7 +19,7 @@ public struct StageHarness<S: Stage> {
     }
 
     /// Runs the stage on `fixes` (with earlier annotations if any) and checks that every input fix is kept
-    /// or dropped exactly once, by ``Fix/sourceIndex``.
+    /// or dropped exactly once, by `Fix.sourceIndex`.
     public func run(_ fixes: [Fix], annotations: Annotations = Annotations(), summary: [SummaryItem] = []) throws -> StageOutput {
         let input = StageInput(track: Track(activity: context.activity, fixes: fixes), annotations: annotations, summary: summary, context: context)
         let out = try stage.run(input)
@@ -27,8 +27,8 @@ public struct StageHarness<S: Stage> {
         return out
     }
 
-    /// Runs a ``StreamingStage`` live: pushes fixes one by one and returns what was emitted after each push
-    /// (the last element is what ``FixProcessor/finish(into:)`` emitted).
+    /// Runs a `StreamingStage` live: pushes fixes one by one and returns what was emitted after each push
+    /// (the last element is what `FixProcessor.finish(into:)` emitted).
     public func runLive(_ fixes: [Fix]) throws -> [(kept: [Fix], dropped: [Drop], changed: [FixChange], events: [StageEvent])] where S: StreamingStage {
         var live = context
         live.isLive = true
@@ -44,7 +44,7 @@ public struct StageHarness<S: Stage> {
         return steps
     }
 
-    /// Throws ``PipelineError/accountingBroken(stage:detail:)`` when `output` does not account for every
+    /// Throws `PipelineError.accountingBroken` when `output` does not account for every
     /// fix of `input` exactly once.
     public static func checkAccounting(input: [Fix], output: StageOutput, stage: String) throws {
         try PipelineAccounting.check(input: input, output: output, stage: stage)

@@ -1,5 +1,5 @@
 /// A validated pipeline: the spec plus the stages it names, built from a registry. Run it on a whole track
-/// (``run(_:)``) or live, fix by fix (``live(activity:)``).
+/// (``run(_:clock:)``) or live, fix by fix (``live(activity:trackName:)``).
 public struct Pipeline: Sendable {
     /// A stage of the pipeline with its label.
     public struct Step: Sendable {

@@ -23,7 +23,7 @@ public struct FixChange: Sendable, Hashable, Codable {
     }
 
     /// A change by the stage labelled `stage` (interns the label: inside per-fix loops prefer
-    /// ``init(original:updated:stageLabel:)`` with a label interned once).
+    /// the `stageLabel:` initialiser with a label interned once).
     public init(original: FixSnapshot, updated: FixSnapshot, stage: String) {
         self.init(original: original, updated: updated, stageLabel: StageLabel(stage))
     }

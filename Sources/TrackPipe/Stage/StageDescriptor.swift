@@ -8,7 +8,7 @@ public struct StageDescriptor: Sendable {
     public var discussion: String
     /// The parameter table.
     public var parameters: [ParameterSpec]
-    /// What the stage promises about its output; ``StageConformance`` checks it.
+    /// What the stage promises about its output; `StageConformance` (TrackPipeTesting) checks it.
     public var guarantees: StageGuarantees
 
     public init(name: String, summary: String, discussion: String = "", parameters: [ParameterSpec],

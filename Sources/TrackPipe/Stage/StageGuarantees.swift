@@ -1,4 +1,4 @@
-/// Promises a stage makes about its output, declared in its descriptor and checked by ``StageConformance``
+/// Promises a stage makes about its output, declared in its descriptor and checked by `StageConformance` (TrackPipeTesting)
 /// on every registered stage.
 public struct StageGuarantees: OptionSet, Sendable, Hashable {
     public let rawValue: Int

@@ -1,6 +1,6 @@
 /// A stage's parameters after validation against its table: every declared parameter is present (given, or
-/// its default), of the declared kind and inside its range. Built by ``ParameterValidator`` or, in tests, by
-/// ``StageParameters/defaults(for:)`` and ``StageParameters/with(_:)``.
+/// its default), of the declared kind and inside its range. Built by the spec checker or, in tests, by
+/// ``StageParameters/defaults(for:)`` and ``StageParameters/with(_:for:)``.
 public struct StageParameters: Sendable, Hashable {
     /// Validated values by parameter name (`.null` for an optional parameter left off).
     public private(set) var values: [String: JSONValue]
