@@ -3,15 +3,16 @@ import Benchmark
 import TrackPipe
 import TrackPipeStages
 
-/// The filter stages, each alone with its default parameters on the 2300-record reference run (the raw
-/// recording, as the first stage of a pipeline sees it): offline (`Stage.run` on the whole track) and, for
-/// the causal ones, live (a one-stage ``LivePipeline``, fix by fix, then `finish`). auto-pause also on the
-/// 1559-fix Apple Watch run and with its speed rule.
+/// The filter stages, each alone with its default parameters on the 2300-record reference run
+/// (Tests/Data/reference/kalman/input_2300.gpx: the raw recording, as the first stage of a pipeline sees it):
+/// offline (`Stage.run` on the whole track) and, for the causal ones, live (a one-stage ``LivePipeline``, fix
+/// by fix, then `finish`). auto-pause also with its speed rule and on the 1559-fix Apple Watch run
+/// (Tests/Data/real/applewatch-run).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(2))
+    Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
     let reference = BenchmarkData.referenceRun()
-    let appleWatch = BenchmarkData.track("datasets/real/applewatch-run/myfile_multseg.gpx")
+    let appleWatch = BenchmarkData.track("real/applewatch-run/myfile_multseg.gpx")
     let cases: [(name: String, parameters: String, track: Track, trackName: String)] = [
         ("accuracy-gate", "", reference, "reference"),
         ("timestamp-monotonicity", "", reference, "reference"),

@@ -6,7 +6,7 @@ import TrackPipeStages
 /// The measuring stages — distance, splits, badges — alone with their default parameters on the 2300-record
 /// reference run, offline and live (a one-stage ``LivePipeline``), and ``DistanceAccumulator`` on its own.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(2))
+    Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
     let track = BenchmarkData.referenceRun()
     let fixes = track.fixes

@@ -1,18 +1,14 @@
 import Benchmark
-import Foundation
+import BenchmarkSupport
 import TrackPipe
 import TrackPipeLab
 import TrackPipeIO
 import TrackPipeStages
 
 /// The simulator and the scoring of `trackpipe compare`, at the size of the committed datasets (2300 fixes,
-/// an unfiltered 6 km run at 1 Hz).
+/// an unfiltered 6 km run at 1 Hz; datasets/open-park.gpx and its truth file).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(2))
-
-    // Package root: Benchmarks/Benchmarks/SimulatorBenchmarks/this file → up four.
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
     Benchmark("simulate 2300 fixes city-loop (all default effects)") { benchmark in
         let route = try RouteScenario.cityLoop.route()
@@ -31,7 +27,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The open-park dataset, its truth, and the default pipeline's result on it.
-    let path = root.appendingPathComponent("datasets/open-park.gpx").path
+    let path = BenchmarkData.path("open-park.gpx", in: .datasets)
+    let pipeline = BenchmarkData.defaultPipeline()
 
     Benchmark("load dataset + truth (open-park, 2300 fixes)") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -43,7 +40,6 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("score default pipeline result (open-park)") { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
-        let pipeline = try Pipeline.load(Array(PresetPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
         let result = try pipeline.run(track)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -54,7 +50,6 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("compare default on open-park (run + score)") { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
-        let pipeline = try Pipeline.load(Array(PresetPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(RunScorer.score(try pipeline.run(track), truth: truth))
