@@ -20,20 +20,20 @@ let benchmarks: @Sendable () -> Void = {
 
     for (label, bytes, format) in [("GPX", gpx, TrackFormat.gpx), ("CSV", csv, .csv), ("GeoJSON", geojson, .geojson),
                                    ("NMEA", nmea, .nmea), ("GnssLogger", gnss, .gnsslogger)] {
-        Benchmark("read \(label) \(bytes.count) bytes", configuration: config) { benchmark in
+        Benchmark(BenchmarkPolicy.name("read", label, "\(bytes.count)-bytes"), configuration: config) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(BenchmarkData.track(bytes: bytes, format: format))
             }
         }
     }
     let n = track.fixes.count
-    Benchmark("write GPX \(n) fixes", configuration: config) { benchmark in
+    Benchmark(BenchmarkPolicy.name("write", "GPX", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(GPXWriter.write(track)) }
     }
-    Benchmark("write CSV \(n) fixes", configuration: config) { benchmark in
+    Benchmark(BenchmarkPolicy.name("write", "CSV", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(CSVWriter.write(track)) }
     }
-    Benchmark("write GeoJSON \(n) fixes", configuration: config) { benchmark in
+    Benchmark(BenchmarkPolicy.name("write", "GeoJSON", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(GeoJSONWriter.write(track)) }
     }
 }

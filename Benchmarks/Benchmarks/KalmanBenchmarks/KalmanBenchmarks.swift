@@ -24,7 +24,7 @@ let benchmarks: @Sendable () -> Void = {
         // The numeric core alone: forward filter + RTS smoother / banded Cholesky, measurements preloaded,
         // workspace reused (as a long-lived app would).
         for solver in KalmanSmootherSolver.allCases {
-            Benchmark("core smoother \(solver.rawValue) \(n) fixes", configuration: config) { benchmark in
+            Benchmark(BenchmarkPolicy.name("core-smoother", solver.rawValue, n), configuration: config) { benchmark in
                 var core = KalmanBenchmarkTrack.loadedCore(track.fixes)
                 try core.smooth(count: n, solver: solver)  // size the banded workspace outside the measurement
                 benchmark.startMeasurement()
@@ -35,7 +35,7 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.stopMeasurement()
             }
         }
-        Benchmark("core filter \(n) fixes", configuration: config) { benchmark in
+        Benchmark(BenchmarkPolicy.name("core-filter", n), configuration: config) { benchmark in
             var core = KalmanBenchmarkTrack.loadedCore(track.fixes)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         // The stages end to end: fixes in, kept + changed fixes out (projection, runs, output arrays).
-        Benchmark("kalman-smoother stage \(n) fixes", configuration: config) { benchmark in
+        Benchmark(BenchmarkPolicy.name("kalman-smoother-stage", n), configuration: config) { benchmark in
             let stage = try KalmanSmootherStage(parameters: StageParameters.defaults(for: KalmanSmootherStage.descriptor))
             let input = track.input
             benchmark.startMeasurement()
@@ -55,7 +55,7 @@ let benchmarks: @Sendable () -> Void = {
             }
             benchmark.stopMeasurement()
         }
-        Benchmark("kalman-filter stage \(n) fixes", configuration: config) { benchmark in
+        Benchmark(BenchmarkPolicy.name("kalman-filter-stage", n), configuration: config) { benchmark in
             let stage = try KalmanFilterStage(parameters: StageParameters.defaults(for: KalmanFilterStage.descriptor))
             let input = track.input
             benchmark.startMeasurement()

@@ -14,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     let fixes = track.fixes
 
     for formula in DistanceFormula.allCases {
-        Benchmark("distance \(formula.rawValue) \(fixes.count) fixes") { benchmark in
+        Benchmark(BenchmarkPolicy.name("Geodesy-distance", formula.rawValue, "reference-\(fixes.count)")) { benchmark in
             for _ in benchmark.scaledIterations {
                 var total = 0.0
                 for i in 1..<fixes.count { total += Geodesy.distance(fixes[i - 1].point, fixes[i].point, formula: formula) }
@@ -23,14 +23,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("default pipeline offline \(fixes.count) fixes") { benchmark in
+    Benchmark(BenchmarkPolicy.name("default-pipeline", "reference-\(fixes.count)", "offline")) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try pipeline.run(track))
         }
     }
 
     let causal = pipeline.causalPart()
-    Benchmark("default pipeline live (causal stages) \(fixes.count) fixes") { benchmark in
+    Benchmark(BenchmarkPolicy.name("default-pipeline", "reference-\(fixes.count)", "live-causal-stages")) { benchmark in
         var buffer: [LivePipeline.Output] = []
         for _ in benchmark.scaledIterations {
             var live = try causal.live()
@@ -40,7 +40,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for step in pipeline.steps {
         let input = StageInput(track: track, context: StageContext(label: step.label))
-        Benchmark("stage \(step.label) \(fixes.count) fixes") { benchmark in
+        Benchmark(BenchmarkPolicy.name("default-pipeline-stage", step.label, "reference-\(fixes.count)")) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try step.stage.run(input))
             }

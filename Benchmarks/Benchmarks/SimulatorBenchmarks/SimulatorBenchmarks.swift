@@ -10,14 +10,14 @@ import TrackPipeStages
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
-    Benchmark("simulate 2300 fixes city-loop (all default effects)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("simulate", "city-loop", 2300)) { benchmark in
         let route = try RouteScenario.cityLoop.route()
         for _ in benchmark.scaledIterations {
             blackHole(try RunSimulator(seed: 7).simulate(route: route))
         }
     }
 
-    Benchmark("simulate 23000 fixes park-loop (all default effects)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("simulate", "park-loop", 23_000)) { benchmark in
         var parameters = SimulationParameters()
         parameters.fixCount = 23_000
         let route = try RouteScenario.parkLoop.route()
@@ -30,14 +30,14 @@ let benchmarks: @Sendable () -> Void = {
     let path = BenchmarkData.path("open-park.gpx", in: .datasets)
     let pipeline = BenchmarkData.defaultPipeline()
 
-    Benchmark("load dataset + truth (open-park, 2300 fixes)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("load-track-and-truth", "open-park")) { benchmark in
         for _ in benchmark.scaledIterations {
             let track = try TrackReader.read(path: path)
             blackHole(try DatasetTruth.load(for: track, trackPath: path))
         }
     }
 
-    Benchmark("score default pipeline result (open-park)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("score", "default-pipeline-result", "open-park")) { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
         let result = try pipeline.run(track)
@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("compare default on open-park (run + score)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("compare", "default-pipeline", "open-park")) { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
         benchmark.startMeasurement()
