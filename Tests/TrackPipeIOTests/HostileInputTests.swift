@@ -75,6 +75,14 @@ import TrackPipeIO
     @Test func binaryIsNotSniffedAsAnything() throws {
         let e = try #require(TrackText.error("\u{0}\u{1}\u{2}PK\u{3}\u{4}", nil, name: "archive.zip"))
         #expect(e.message.contains("cannot tell the format"))
+        // Flagged as such, so the CLI can add its --from hint; the library's own message names no flag.
+        #expect(e.formatUnknown)
+        #expect(!e.message.contains("--"))
+    }
+
+    @Test func aReadErrorOfAnyOtherKindIsNotFormatUnknown() throws {
+        let e = try #require(TrackText.error("time,speed\n2024-05-18T10:00:00Z,3\n", .csv, name: "speeds.csv"))
+        #expect(!e.formatUnknown)
     }
 
     @Test func csvWithoutCoordinateColumns() throws {

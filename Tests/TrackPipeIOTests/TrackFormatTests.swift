@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TrackPipe
 import TrackPipeIO
 
 /// Choosing a reader: from the file extension, from a format name, or from the content.
@@ -38,5 +40,19 @@ import TrackPipeIO
     ])
     func sniffing(_ text: String, _ format: TrackFormat?) {
         #expect(TrackFormat.sniff(Array(text.utf8)) == format, "\(text.debugDescription)")
+    }
+
+    /// A target whose extension names no writable format, with no format given: a write error flagged
+    /// `formatUnknown` whose message names no CLI flag (the CLI adds `--to`), and nothing is written.
+    @Test func writingToAnUnknownExtensionIsFormatUnknown() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-\(UUID().uuidString).xyz").path
+        let track = Track(fixes: [Fix(time: 0, latitude: 1, longitude: 2, sourceIndex: 0)])
+        #expect {
+            try TrackWriter.write(track, to: path)
+        } throws: { error in
+            guard let e = error as? TrackWriteError else { return false }
+            return e.formatUnknown && e.file == path && e.message.contains("cannot tell the output format") && !e.message.contains("--")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

@@ -72,13 +72,14 @@ import TrackPipeLab
         #expect(s.trueDistance == 50)
         #expect(s.distanceError == 5)
         #expect(abs((s.distanceErrorPercent ?? 0) - 10) < 1e-9)
-        // Position errors 3, 4, 12, 0 m: RMSE = √((9 + 16 + 144 + 0)/4) = √42.25 = 6.5; p95 = the 4th = 12.
-        // The offsets were laid out on the sphere (LocalProjection) and are measured on the ellipsoid (Geodesy),
-        // which differ by 0.31 % east at 51° (N ÷ R): tolerance 0.5 %.
+        // Position errors 3, 4, 12, 0 m east: RMSE = √((9 + 16 + 144 + 0)/4) = √42.25 = 6.5; p95 = the 4th = 12.
+        // The offsets were laid out on the sphere (LocalProjection about 51°: Δλ = e/(R cos 51°), R = 6 371 008.8 m)
+        // and are measured on the ellipsoid (Geodesy), where that Δλ at latitude φ is N(φ)·cos φ·Δλ (numpy,
+        // WGS84): 3.0094464717, 4.0125875387, 12.0376928035 m → RMSE 6.5204232005 m; p95 = max.
         let pos = try #require(s.position)
         #expect(pos.count == 4)
-        #expect(abs(pos.rmse - 6.5) < 6.5 * 0.005)
-        #expect(abs(pos.p95 - 12) < 12 * 0.005 && abs(pos.max - 12) < 12 * 0.005)
+        #expect(abs(pos.rmse - 6.5204232005) < 1e-9, "\(pos.rmse)")
+        #expect(abs(pos.p95 - 12.0376928035) < 1e-9 && pos.max == pos.p95, "\(pos.p95)")
         // True moving time: steps into moving fixes 1, 2, 5 → 3 s; reported 4 s.
         #expect(s.trueMovingTime == 3)
         #expect(s.movingTime == 4)
@@ -102,12 +103,15 @@ import TrackPipeLab
         let s = RunScorer.score(result, truth: truth)
         #expect(s.truth == "route")
         let xt = try #require(s.crossTrack)
-        #expect(abs(xt.rmse - 6.5) < 1e-3)
-        #expect(abs(xt.p95 - 12) < 1e-3)
+        // Cross-track is measured in a plane about the route's first point (latitude r = 51° − 10 m): each offset
+        // e comes back as e·cos r / cos 51° (numpy): RMSE 6.5000125990 m, p95 12.0000232597 m.
+        #expect(abs(xt.rmse - 6.5000125990) < 1e-9, "\(xt.rmse)")
+        #expect(abs(xt.p95 - 12.0000232597) < 1e-9, "\(xt.p95)")
         #expect(s.position == nil && s.pauses == nil && s.anomalies.isEmpty)
         #expect(s.skipped.contains { $0.contains("position error") })
-        // True distance falls back to the route's length (70 m); 55 − 70 = −15 m.
-        #expect(abs((s.trueDistance ?? 0) - 70) < 0.5)
+        // True distance falls back to the route's length: 70 m on the sphere, on the ellipsoid the meridian
+        // arc over those latitudes, 70.033491318 m (numpy: ∫ M dφ).
+        #expect(abs((s.trueDistance ?? 0) - 70.033491318) < 1e-6, "\(s.trueDistance ?? .nan)")
         #expect(s.notes.contains { $0.contains("route") })
         // A known distance wins over the route's length.
         let withDistance = RunScorer.score(result, truth: GroundTruth(route: truth.route, knownDistance: 50))

@@ -98,7 +98,6 @@ import TrackPipeTesting
         let fixes = TestTracks.random(seed: seed, count: 300)
         let out = try StageTestSupport.liveEqualsOffline(try H(), fixes)
         #expect(StageTestSupport.isOrderedSubset(out.kept, of: fixes))
-        #expect(out.kept.count + out.dropped.count == fixes.count)
     }
 
     @Test func conformance() {

@@ -18,6 +18,13 @@ import TestSupport
         return (track, try DatasetTruth.load(for: track, trackPath: path))
     }
 
+    /// Per dataset, read from its truth CSV with Python's csv module: the true distance (max − min of
+    /// `cumulative_distance_m`, m) and the number of rows whose `anomaly` is not `none`.
+    static let expected: [String: (distance: Double, anomalies: Int)] = [
+        "open-park": (6369.285, 20), "urban-canyon": (5470.824, 192), "stop-and-go": (5481.852, 75),
+        "heavy-warm-up": (6410.797, 131), "jumpy": (6502.586, 79), "clock-fault": (6440.833, 43),
+    ]
+
     @Test(arguments: names)
     func datasetHasItsTruth(name: String) throws {
         let (track, truth) = try load(name)
@@ -25,10 +32,11 @@ import TestSupport
         #expect(track.rejected.isEmpty)
         let rows = try #require(truth.fixes)
         #expect(rows.count == 2300)
-        // About 6 km (4–7 km: stop-and-go spends a third of its time standing).
+        let expected = try #require(Self.expected[name])
         let distance = (rows.map(\.cumulativeDistance).max() ?? 0) - (rows.map(\.cumulativeDistance).min() ?? 0)
-        #expect(distance > 4000 && distance < 7000, "\(distance) m")
-        #expect(rows.contains { $0.anomaly != .none })
+        // The CSV holds millimetres; 1e-6 m allows only the last bit of the subtraction.
+        #expect(abs(distance - expected.distance) < 1e-6, "\(distance) m")
+        #expect(rows.filter { $0.anomaly != .none }.count == expected.anomalies)
     }
 
     @Test(arguments: names)

@@ -81,9 +81,11 @@ import TrackPipeTesting
         let speed = step * metresPerEquatorDegree
         // The plain maximum of fix-to-fix speeds would be ~55 m/s.
         #expect(abs((out.summaryValue(Key.maxSpeed) ?? .nan) - speed) < 1e-6)
-        // With the percentile at 100 (the windowed maximum), the jump shows: (≈2 × 55 m + 10 × 3.3 m) / 10 s.
+        // With the percentile at 100 (the windowed maximum), the jump shows: the 10 s window holding both
+        // jump steps, (2 × 55.3879088 m + 8 × 3.3395847 m) / 10 s = 13.7492495 m/s (numpy, WGS84 radii at the
+        // steps' mid-latitudes).
         let raw = try StageHarness<DistanceStage>(parameters: ["max-speed-percentile": .number(100)]).run(fixes)
-        #expect((raw.summaryValue(Key.maxSpeed) ?? 0) > 10)
+        #expect(abs((raw.summaryValue(Key.maxSpeed) ?? 0) - 13.749249545) < 1e-8, "\(raw.summaryValue(Key.maxSpeed) ?? .nan)")
     }
 
     @Test func maximumSpeedSeesASustainedSprint() throws {

@@ -54,6 +54,5 @@ import TrackPipe
         #expect(worst.smooth <= Self.metres, "smoother off by \(worst.smooth)")
         #expect(worst.variance <= 1e-9, "smoothed variance off by a relative \(worst.variance)")
         #expect(worst.latlon <= Self.degrees, "smoothed lat/lon off by \(worst.latlon)°")
-        print("kalman reference (\(solver.rawValue)): filter \(worst.filter) m, smoother \(worst.smooth) m, variance \(worst.variance) rel, lat/lon \(worst.latlon)°")
     }
 }

@@ -61,8 +61,10 @@ import TrackPipeTesting
     func constantVelocityLineIsReproduced(solver: String) throws {
         let out = try Self.smoother(["solver": .string(solver)]).run(Self.line(count: 500))
         #expect(Self.largestMove(out) < 1e-4)
-        // Mid-track the smoothed accuracy is well below the 5 m measurement σ.
-        #expect((out.kept[250].horizontalAccuracy ?? 99) < 5)
+        // Mid-track the smoothed accuracy is well below the 5 m measurement σ: 1.490917000739 m, the RTS
+        // posterior σ of fix 250 of 500 for this model (numpy: constant velocity per axis, q 0.1 m²/s³,
+        // prior σ 1000 m and 10⁴ m/s, R = 25 m²).
+        #expect(abs((out.kept[250].horizontalAccuracy ?? 99) - 1.490917000739) < 1e-9)
     }
 
     // MARK: time
@@ -131,9 +133,10 @@ import TrackPipeTesting
         #expect(out.events.isEmpty)
         let before = try #require(out.kept[19].horizontalAccuracy), after = try #require(out.kept[20].horizontalAccuracy)
         // Before the gap 20 fixes have averaged the noise down; after 301 s of white-noise acceleration the
-        // prediction is worth little and the estimate falls back to about the fix's own σ (5 m).
-        #expect(before < 3)
-        #expect(after > 4.5 && after <= 5)
+        // prediction is worth little and the estimate falls back to about the fix's own σ (5 m). Exact
+        // posterior σ from numpy, same model as above: 2.736687076332 m at fix 19, 4.999934672266 m at fix 20.
+        #expect(abs(before - 2.736687076332) < 1e-9, "\(before)")
+        #expect(abs(after - 4.999934672266) < 1e-9, "\(after)")
     }
 
     @Test func longPauseRestartsAndSegmentChangeRestarts() throws {
@@ -167,14 +170,18 @@ import TrackPipeTesting
         fixes[20].horizontalAccuracy = 1e15
         let out = try Self.smoother().run(fixes)
         let onLine = Self.line(count: 41)[20]
-        #expect(Geodesy.haversine(out.kept[20].point, onLine.point) < 1)
+        // The smoother is linear: the smoothed fix 20 moves by its own weight times the residual. numpy (KF +
+        // RTS, σ 1000 m at fix 20, 5 m elsewhere): weight 2.4459e-6, × 500.378 m (0.0045° of latitude on the
+        // 6 371 008.8 m sphere) = 1.2239 mm. 1e-4 m allows the line's own reproduction error (above).
+        #expect(abs(Geodesy.haversine(out.kept[20].point, onLine.point) - 0.0012238949) < 1e-4)
         // Accuracy 0 is floored (2 m): the fix pulls, but does not pin the track to itself.
         var zero = Self.line(count: 41)
         zero[20].latitude += 0.00009  // 10 m off
         zero[20].horizontalAccuracy = 0
         let pulled = try Self.smoother().run(zero)
+        // Weight at σ 2 m (numpy, as above): 0.379455067, × 10.0076 m = 3.79742 m.
         let offset = Geodesy.haversine(pulled.kept[20].point, onLine.point)
-        #expect(offset > 0.5 && offset < 9.5)
+        #expect(abs(offset - 3.7974182987) < 1e-4, "\(offset)")
         #expect(pulled.kept.allSatisfy { $0.latitude.isFinite && ($0.horizontalAccuracy ?? .nan).isFinite })
     }
 
@@ -200,8 +207,9 @@ import TrackPipeTesting
         // From 16 m south of 89° north over it and back, 1 m/s north then south.
         var fixes = Self.line(count: 60, latitude: 88.99985, longitude: 30, dLat: 9e-6, dLon: 0)
         for k in 30..<60 { fixes[k].latitude = fixes[29 - (k - 30)].latitude }
+        // Beyond 89°: 88.99985 + 9e-6·k > 89 from k = 17 (89.000003) to the turn at 29, and back down to 42.
         let polar = fixes.indices.filter { abs(fixes[$0].latitude) > 89 }
-        #expect(!polar.isEmpty)
+        #expect(polar == Array(17...42))
         for out in [try Self.smoother().run(fixes), try Self.filter().run(fixes)] {
             #expect(out.kept.count == 60 && out.dropped.isEmpty)
             for k in polar { #expect(out.kept[k] == fixes[k]) }  // unchanged

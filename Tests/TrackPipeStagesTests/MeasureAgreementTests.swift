@@ -62,9 +62,13 @@ import TrackPipeTesting
         let flat = try #require(try StageHarness<DistanceStage>().run(Self.fixes).summaryValue(DistanceStage.SummaryKey.distance))
         let out3D = try StageHarness<DistanceStage>(parameters: ["three-dimensional": .bool(true)]).run(Self.fixes)
         let steep = try #require(out3D.summaryValue(DistanceStage.SummaryKey.distance))
-        #expect(steep > flat)
-        // √(h² + z²) − h ≤ z²/(2h) per step: a 10 m sine over thousands of metres adds centimetres, not metres.
-        #expect(steep - flat < 1)
+        // Each counted step (same segment, into a fix that is not paused) grows from h to √(h² + z²).
+        var extra = 0.0
+        for (a, b) in zip(Self.fixes, Self.fixes.dropFirst()) where a.segment == b.segment && !b.paused {
+            let h = Geodesy.distance(a.point, b.point), z = (b.altitude ?? 0) - (a.altitude ?? 0)
+            extra += (h * h + z * z).squareRoot() - h
+        }
+        #expect(abs((steep - flat) - extra) < 1e-6, "3D adds \(steep - flat) m, the steps \(extra) m")
         #expect(out3D.annotations[DistanceMethodKey.self]?.threeDimensional == true)
     }
 }

@@ -4,29 +4,27 @@ import TestSupport
 import TrackPipe
 import TrackPipeLab
 import TrackPipeStages
+import TrackPipeTesting
 
 /// Builders for synthetic fixes, in a local east/north metre frame around a reference point, so expected
 /// distances and speeds can be worked out by hand.
 enum TestTracks {
-    static let reference = GeoPoint(latitude: 51.5, longitude: -0.12)
-    static let projection: LocalProjection = {
-        do { return try LocalProjection(reference: reference) } catch { fatalError("reference is valid: \(error)") }
-    }()
+    /// The plugin authors' fixture builder (TrackPipeTesting), around 51.5° N, 0.12° W.
+    static let fixtures = TrackFixtures()
+    static var reference: GeoPoint { fixtures.reference }
 
     /// A fix `east`, `north` metres from the reference at time `t` (s), with index `i`.
     static func fix(
         _ i: Int, t: Double?, east: Double = 0, north: Double = 0, accuracy: Double? = 5,
         vertical: Double? = nil, hdop: Double? = nil, speed: Double? = nil, segment: Int = 0
     ) -> Fix {
-        let p = projection.unproject(east: east, north: north)
-        return Fix(time: t.map { 1_700_000_000 + $0 }, latitude: p.latitude, longitude: p.longitude,
-                   horizontalAccuracy: accuracy, verticalAccuracy: vertical, speed: speed, hdop: hdop,
-                   segment: segment, sourceIndex: i)
+        fixtures.fix(i, t: t, east: east, north: north, accuracy: accuracy, vertical: vertical, hdop: hdop,
+                     speed: speed, segment: segment)
     }
 
     /// A straight run east at `speed` m/s, one fix per `interval` s, accuracy 5 m.
     static func straight(count: Int, speed: Double = 3, interval: Double = 1, accuracy: Double? = 5) -> [Fix] {
-        (0..<count).map { i in fix(i, t: Double(i) * interval, east: Double(i) * interval * speed, accuracy: accuracy) }
+        fixtures.straight(count: count, speed: speed, interval: interval, accuracy: accuracy)
     }
 
     /// A seeded random walk: random speeds, headings, accuracies (some invalid or missing), occasional jumps,

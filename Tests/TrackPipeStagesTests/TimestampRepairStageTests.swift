@@ -129,5 +129,12 @@ import TrackPipeTesting
         // Every swapped row is kept, in time order.
         let swapped = ref.truth.indices.filter { ref.truth[$0].swapped }
         #expect(Set(swapped).isSubset(of: Set(out.keptIndices)))
+        let times = out.kept.compactMap(\.time)
+        #expect(times.count == out.kept.count && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        // Each swapped pair (i, i + 1; the second recorded earlier) comes out second-first.
+        let position = Dictionary(uniqueKeysWithValues: out.keptIndices.enumerated().map { ($1, $0) })
+        for i in swapped where swapped.contains(i + 1) {
+            #expect((position[i + 1] ?? -1) < (position[i] ?? -1), "pair \(i)/\(i + 1)")
+        }
     }
 }

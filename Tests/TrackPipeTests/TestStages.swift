@@ -45,10 +45,30 @@ struct LosingStage: Stage {
     func run(_ input: StageInput) throws -> StageOutput { StageOutput(kept: Array(input.fixes.dropLast())) }
 }
 
+/// A broken stage that keeps every fix and also reports the first as dropped: the counts are off by one.
+struct DoubleCountingStage: Stage {
+    static let descriptor = StageDescriptor(name: "double-counting", summary: "Keeps every fix and drops the first too (test).", parameters: [])
+    init(parameters: StageParameters) throws {}
+    func run(_ input: StageInput) throws -> StageOutput {
+        StageOutput(kept: input.fixes, dropped: input.fixes.prefix(1).map { Drop(fix: $0, stage: "double-counting", rule: "twice") })
+    }
+}
+
+/// A broken stage whose counts add up but which keeps the first fix twice and never reports the last.
+struct SwappingStage: Stage {
+    static let descriptor = StageDescriptor(name: "swapping", summary: "Keeps the first fix in place of the last (test).", parameters: [])
+    init(parameters: StageParameters) throws {}
+    func run(_ input: StageInput) throws -> StageOutput {
+        StageOutput(kept: input.fixes.prefix(1) + input.fixes.dropLast())
+    }
+}
+
 func testRegistry() throws -> StageRegistry {
     var r = StageRegistry()
     try r.register(CountingStage.self)
     try r.register(DropOddStage.self)
     try r.register(LosingStage.self)
+    try r.register(DoubleCountingStage.self)
+    try r.register(SwappingStage.self)
     return r
 }

@@ -28,8 +28,16 @@ import TestSupport
         #expect(first["pipeline"] as? String == "raw")
         #expect(first["truth"] as? String == "per-fix")
         #expect(first["kept"] as? Int == 2300 && first["records"] as? Int == 2300)
-        #expect((first["position"] as? [String: Any])?["rmse"] is Double)
-        #expect((first["anomalies"] as? [String: Any])?["jump"] != nil)
+        // raw keeps every fix: the position error of each against its truth row, computed with numpy from the
+        // GPX and the truth CSV (WGS84 radii at the mid-latitude): RMSE 31.678784183 m, p95 (nearest rank)
+        // 6.293251338 m, max 1501.452225412 m (the park's one jump).
+        let position = try #require(first["position"] as? [String: Any])
+        #expect(abs((position["rmse"] as? Double ?? .nan) - 31.678784183) < 1e-6, "\(position)")
+        #expect(abs((position["p95"] as? Double ?? .nan) - 6.293251338) < 1e-6, "\(position)")
+        #expect(abs((position["max"] as? Double ?? .nan) - 1501.452225412) < 1e-6, "\(position)")
+        // The park has 1 jump (truth CSV); raw drops nothing, so none of it is caught.
+        let jump = try #require((first["anomalies"] as? [String: Any])?["jump"] as? [String: Any])
+        #expect(jump["correct"] as? Int == 0 && jump["predicted"] as? Int == 0 && jump["actual"] as? Int == 1, "\(jump)")
         let rk = try #require(results[1]["score"] as? [String: Any])
         let drops = try #require(rk["drops_by_rule"] as? [String: Int])
         #expect(drops.values.reduce(0, +) == rk["dropped"] as? Int)

@@ -148,4 +148,31 @@ import TestSupport
             #expect(names.filter { !$0.hasPrefix(".out.gpx.tmp-") } == ["out.gpx"])
         }
     }
+
+    /// A file whose extension and content name no format: the library says so (naming no flag) and the CLI
+    /// adds how to name it on this command line — `--from` for convert and info, which have it; only the
+    /// extension for run, which has no `--from`.
+    @Test func anUnrecognisableInputSaysHowToNameItsFormat() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let noise = dir.appendingPathComponent("noise.bin")
+        try Data([0, 1, 2, 0x50, 0x4B, 3, 4]).write(to: noise)
+        let message = "noise.bin: cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text — name it with a known extension (.gpx, .csv, .geojson, .nmea, .ndjson)"
+        let convert = try CLIRunner.run(["convert", noise.path, "-o", dir.appendingPathComponent("out.gpx").path])
+        #expect(convert.status != 0 && convert.stderr.contains(message + " or --from\n"), "\(convert.stderr)")
+        let info = try CLIRunner.run(["info", noise.path])
+        #expect(info.status != 0 && info.stderr.contains(message + " or --from\n"), "\(info.stderr)")
+        let run = try CLIRunner.run(["run", noise.path])
+        #expect(run.status != 0 && run.stderr.contains(message + "\n"), "\(run.stderr)")
+        #expect(!run.stderr.contains("--from"))
+    }
+
+    /// `run -o` to a name whose extension names no format: the library's message plus the CLI's `--to` hint.
+    @Test func runToAnUnknownExtensionSaysToUseTo() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let out = dir.appendingPathComponent("kept.xyz")
+        let r = try CLIRunner.run(["run", "-q", applewatch, "-o", out.path])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("kept.xyz: cannot tell the output format from the extension and none was given (TrackPipe writes gpx, csv and geojson) — name it .gpx, .csv or .geojson, or give --to\n"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
 }

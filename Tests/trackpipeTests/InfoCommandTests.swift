@@ -42,9 +42,10 @@ import TestSupport
         #expect(s["fixes"] as? Int == 5 && s["segments"] as? Int == 2 && s["rejected_records"] as? Int == 1)
         #expect(s["start"] as? String == "2024-05-18T10:00:00Z" && s["end"] as? String == "2024-05-18T10:10:02Z")
         #expect(s["duration_seconds"] as? Double == 602)
-        // 2 × 110.574 m inside segment 0; nothing across the segment break; 0 m inside segment 1.
+        // 2 × 110.574 m inside segment 0; nothing across the segment break; 0 m inside segment 1. Exactly: the
+        // WGS84 meridian arc from 0° to 0.002°, 221.148551644 m (numpy: ∫ a(1 − e²)/(1 − e² sin²φ)^1.5 dφ).
         let distance = try #require(s["raw_distance_metres"] as? Double)
-        #expect(abs(distance - 2 * 110.574) < 0.05, "\(distance)")
+        #expect(abs(distance - 221.148551644) < 1e-6, "\(distance)")
         let box = try #require(s["bounding_box"] as? [String: Double])
         #expect(box == ["min_latitude": -0.5, "max_latitude": 0.002, "min_longitude": 10, "max_longitude": 10.5])
         // Intervals within segments: 1, 5, 2 s → median 2 s.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TrackPipe
 
 @Suite struct RunCommandTests {
     let applewatch = TestData.root.appendingPathComponent("real/applewatch-run/myfile_multseg.gpx").path
@@ -20,7 +21,12 @@ import TestSupport
         #expect(unknown.status != 0 && unknown.stderr.contains("is not a preset (presets: raw, runkeeper, smooth, default, osmand-hdop)"))
     }
 
-    @Test func writesTrackReportAndDropsThatAccountForEveryFix() throws {
+    /// The default pipeline on the Apple Watch run, with the drops worked out from the file with Python's
+    /// ElementTree: 1559 trkpt; every hAcc is 1.10–6.41 m (under the gate's 20 m); five pairs share a time
+    /// (0/1, 598/599, 1245/1246, 1247/1248, 1481/1482) and timestamp-repair keeps the smaller hAcc of each
+    /// (ties the first), dropping 0, 599, 1245, 1247 and 1482; after that the times strictly increase and the
+    /// fastest step is 5.6 m/s (under the running limit of 12.5 m/s), so nothing else is dropped.
+    @Test func writesTrackReportAndDropsWithTheExpectedDrops() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let out = dir.appendingPathComponent("clean.gpx"), report = dir.appendingPathComponent("report.json")
         let drops = dir.appendingPathComponent("drops.geojson")
@@ -29,28 +35,30 @@ import TestSupport
         let rep = try json(report)
         let run = try #require((rep["runs"] as? [[String: Any]])?.first)
         let input = try #require(run["input"] as? [String: Any])
-        let read = try #require(input["records"] as? Int)
-        let kept = try #require(run["kept"] as? Int)
+        #expect(input["records"] as? Int == 1559)
+        #expect(run["kept"] as? Int == 1554)
+        #expect(run["dropped_count"] as? Int == 5)
         let dropped = try #require(run["dropped"] as? [[String: Any]])
-        // The file has 1559 trkpt elements (grep -c '<trkpt' myfile_multseg.gpx).
-        #expect(read == 1559)
-        #expect(kept + dropped.count == read)
-        for stage in try #require(run["stages"] as? [[String: Any]]) {
-            #expect((stage["fixes_in"] as? Int) == (stage["fixes_out"] as? Int ?? -1) + (stage["dropped"] as? Int ?? -1))
-        }
-        // Every drop names its stage and rule.
-        #expect(dropped.allSatisfy { ($0["stage"] as? String)?.isEmpty == false && ($0["rule"] as? String)?.isEmpty == false })
+        #expect(dropped.map { $0["source_index"] as? Int } == [0, 599, 1245, 1247, 1482])
+        #expect(dropped.allSatisfy { $0["stage"] as? String == "timestamp-repair" && $0["rule"] as? String == "duplicate-time" })
+        // Per stage: only timestamp-repair drops, 1559 in, 1554 out.
+        let stages = try #require(run["stages"] as? [[String: Any]])
+        let dropping = stages.filter { ($0["dropped"] as? Int ?? -1) != 0 }
+        #expect(dropping.map { $0["label"] as? String } == ["timestamp-repair"])
+        #expect(dropping.first?["fixes_in"] as? Int == 1559 && dropping.first?["fixes_out"] as? Int == 1554)
         let pipeline = try #require(rep["pipeline"] as? [String: Any])
         #expect(pipeline["name"] as? String == "default")
         #expect((pipeline["sha256"] as? String)?.count == 64)
-        #expect(rep["trackpipe_version"] as? String != nil)
-        // The drops file holds one located feature per dropped fix.
+        #expect(rep["trackpipe_version"] as? String == TrackPipeVersion.current)
+        // The drops file holds the same five, located at their trkpt (the first: lat 37.622025375096, lon -77.587098570964, ele 51.820438).
         let features = try #require(try json(drops)["features"] as? [[String: Any]])
-        #expect(features.count == dropped.count)
+        #expect(features.compactMap { ($0["properties"] as? [String: Any])?["source_index"] as? Int } == [0, 599, 1245, 1247, 1482])
+        #expect((features.first?["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [-77.587098570964, 37.622025375096, 51.820438])
         // The kept track was written and reads back with the kept count.
         let info = try CLIRunner.run(["info", "--json", out.path])
         #expect(info.status == 0)
-        #expect(info.stdout.contains("\"fixes\" : \(kept)") || info.stdout.contains("\"fixes\": \(kept)"))
+        let summaries = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+        #expect(summaries.first?["fixes"] as? Int == 1554)
     }
 
     @Test func anInvalidSpecRunsNothingAndWritesNothing() throws {

@@ -50,8 +50,9 @@ import Testing
     }
 
     /// The default pipeline's causal stages hold fixes back (one for duplicate times, the auto-pause window),
-    /// but by the end every fix read is accounted for: kept + dropped = read.
-    @Test func defaultPipelineAccountsForEveryFixByTheEnd() throws {
+    /// but by the end every fix read has its line: here 12 drops by the gate and 108 fixes, nothing else
+    /// (times strictly increase, and the fastest step, 2 s over a gated fix, is 5.5 m/s, under 12.5 m/s).
+    @Test func defaultPipelineWritesEveryDecisionByTheEnd() throws {
         var input = ""
         for i in 0..<120 {
             let lon = -0.12 + Double(i) * 0.00004
@@ -62,10 +63,13 @@ import Testing
         let lines = r.stdout.split(separator: "\n")
         let fixes = lines.filter { $0.contains(#""type":"fix""#) }.count
         let drops = lines.filter { $0.contains(#""type":"drop""#) }.count
-        #expect(fixes + drops == 120)
-        // Every tenth fix claims 60 m accuracy: the 20 m gate drops those 12.
-        #expect(lines.filter { $0.contains(#""rule":"max-horizontal-accuracy""#) }.count == 12)
-        #expect(lines.last?.contains(#""read":120"#) == true)
+        // Every tenth fix claims 60 m accuracy: the 20 m gate drops those 12, and only those.
+        #expect(drops == 12 && fixes == 108)
+        let gated = lines.filter { $0.contains(#""rule":"max-horizontal-accuracy""#) }
+        #expect(gated.map { $0.contains(#""stage":"accuracy-gate""#) } == Array(repeating: true, count: 12))
+        #expect(gated.compactMap { $0.firstMatch(of: #/"source_index":(\d+)/#).flatMap { Int($0.output.1) } } == Array(stride(from: 0, to: 120, by: 10)))
+        let summary = try #require(lines.last)
+        #expect(summary.contains(#""read":120"#) && summary.contains(#""kept":108"#) && summary.contains(#""dropped":12"#))
     }
 
     @Test func refusesAWholeTrackPipelineNamingTheStage() throws {

@@ -15,10 +15,13 @@ public struct Drop: Sendable, Hashable, Codable {
     public var unit: MeasurementUnit
     /// A sentence for a person, when the rule alone does not say enough.
     public var detail: String?
+    /// The 1-based line in the source of a record the reader could not read, when the reader knows it
+    /// (``RejectedRecord/line``); `nil` for fixes stages dropped.
+    public var line: Int?
 
     public init(
         fix: Fix?, sourceIndex: Int? = nil, stage: String, rule: String, measured: Double? = nil,
-        threshold: Double? = nil, unit: MeasurementUnit = .none, detail: String? = nil
+        threshold: Double? = nil, unit: MeasurementUnit = .none, detail: String? = nil, line: Int? = nil
     ) {
         self.fix = fix
         self.sourceIndex = sourceIndex ?? fix?.sourceIndex ?? -1
@@ -28,11 +31,13 @@ public struct Drop: Sendable, Hashable, Codable {
         self.threshold = threshold
         self.unit = unit
         self.detail = detail
+        self.line = line
     }
 
     /// A reader rejection as a drop by the `read` stage.
     public init(rejected record: RejectedRecord) {
-        self.init(fix: nil, sourceIndex: record.sourceIndex, stage: Drop.readStage, rule: record.rule, detail: record.reason)
+        self.init(fix: nil, sourceIndex: record.sourceIndex, stage: Drop.readStage, rule: record.rule, detail: record.reason,
+                  line: record.line)
     }
 
     /// The pseudo-stage name under which reader rejections are reported.

@@ -12,13 +12,18 @@ public struct TrackReadError: Error, Sendable, Hashable, CustomStringConvertible
     public var record: Int?
     /// What was wrong and what was expected.
     public var message: String
+    /// `true` when the format could not be told (no format given, no known extension, content not recognised):
+    /// a caller that lets the user name the format (the CLI's `--from`) can say how.
+    public var formatUnknown: Bool
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, record: Int? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, record: Int? = nil, message: String,
+                formatUnknown: Bool = false) {
         self.file = file
         self.line = line
         self.column = column
         self.record = record
         self.message = message
+        self.formatUnknown = formatUnknown
     }
 
     /// `FILE:LINE:COLUMN: MESSAGE` (the compiler convention editors understand), or `FILE: record N: MESSAGE`.

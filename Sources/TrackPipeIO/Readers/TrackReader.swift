@@ -11,7 +11,8 @@ public enum TrackReader {
         }
         guard let format = format ?? TrackFormat.sniff(bytes) else {
             throw TrackReadError(file: sourceName, message:
-                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text — name it with a known extension or --from")
+                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text",
+                formatUnknown: true)
         }
         return try bytes.withUnsafeBufferPointer { buffer in
             switch format {

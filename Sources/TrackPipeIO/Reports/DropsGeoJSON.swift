@@ -4,9 +4,11 @@ import TrackPipe
 /// The dropped fixes of a run as a GeoJSON FeatureCollection (RFC 7946) of Points, for `trackpipe run --drops`:
 /// load it beside the kept track in any map viewer to see what each stage threw away and why.
 ///
-/// Each feature's properties: `index` (source record), `stage`, `rule`, `measured`, `threshold`, `unit`,
-/// `detail`, `time` (ISO 8601), and `input` (the file). Records the reader rejected have no position and are
-/// listed in the collection's `unlocated` member instead (a foreign member, allowed by RFC 7946 §6.1).
+/// Each feature's geometry is the fix's position (longitude, latitude and, when known, altitude); its properties
+/// are the drop's ``DropRecord`` keys and `input` (the file, as named on the command line). Records the reader
+/// rejected have no position and are listed, with the same properties, in the collection's `unlocated` member
+/// instead (a foreign member, allowed by RFC 7946 §6.1). The collection's `provenance` member is
+/// ``ProvenanceRecord/Encoded``.
 public enum DropsGeoJSON {
     struct Collection: Encodable {
         var type = "FeatureCollection"
@@ -26,16 +28,18 @@ public enum DropsGeoJSON {
         var coordinates: [Double]
     }
 
+    /// A feature's properties: the ``DropRecord``'s keys and `input`.
     struct Properties: Encodable {
         var input: String
-        var index: Int
-        var stage: String
-        var rule: String
-        var measured: Double?
-        var threshold: Double?
-        var unit: String?
-        var detail: String?
-        var time: String?
+        var drop: DropRecord
+
+        enum CodingKeys: String, CodingKey { case input }
+
+        func encode(to encoder: any Encoder) throws {
+            try drop.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(input, forKey: .input)
+        }
     }
 
     /// Encodes the drops of several runs (input file name, drops) as one collection.
@@ -44,9 +48,7 @@ public enum DropsGeoJSON {
         var unlocated: [Properties] = []
         for run in runs {
             for d in run.drops {
-                let props = Properties(input: run.input, index: d.sourceIndex, stage: d.stage, rule: d.rule, measured: d.measured,
-                                       threshold: d.threshold, unit: d.unit == .none ? nil : d.unit.symbol, detail: d.detail,
-                                       time: d.fix?.time.flatMap(ISO8601Time.format))
+                let props = Properties(input: run.input, drop: DropRecord(d))
                 if let f = d.fix {
                     var coordinates = [f.longitude, f.latitude]
                     if let alt = f.altitude { coordinates.append(alt) }

@@ -14,9 +14,9 @@ import TrackPipe
 ///
 /// Output lines carry a `type`:
 /// - `fix`: an accepted fix, same keys as input plus `index` (and `paused` when true).
-/// - `drop`: `index`, `stage`, `rule`, `measured`, `threshold`, `unit`, `detail` — a fix a stage dropped, or
-///   an input line that is not a valid fix (`stage` `read`, `rule` `bad-record`, with `line`).
-/// - `change`: `index`, `stage`, `from` and `to` (positions) — a stage moved or re-stamped a fix.
+/// - `drop`: the ``DropRecord`` keys — a fix a stage dropped, or an input line that is not a valid fix
+///   (`stage` `read`, with `line`).
+/// - `change`: the ``ChangeRecord`` keys — a stage moved, re-stamped or paused a fix.
 /// - `event`: `stage`, `kind`, `time`, `index`, `fields` — a pause started or ended, a badge was earned, …
 /// - `summary`: last line at end of input: `read`, `kept`, `dropped`, and the stages' summary figures.
 public enum NDJSONFixCodec {

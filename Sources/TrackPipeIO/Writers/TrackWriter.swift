@@ -20,7 +20,8 @@ public enum TrackWriter {
     public static func write(_ track: Track, to path: String, format: TrackFormat? = nil, protecting inputs: [String] = [],
                              provenance: Provenance? = nil) throws {
         guard let format = format ?? TrackFormat(pathExtension: path) else {
-            throw TrackWriteError(file: path, message: "cannot tell the output format from the extension; use .gpx, .csv or .geojson, or --to")
+            throw TrackWriteError(file: path, message: "cannot tell the output format from the extension and none was given (TrackPipe writes gpx, csv and geojson)",
+                                  formatUnknown: true)
         }
         try AtomicFileWriter.write(try encode(track, format: format, target: path, provenance: provenance), to: path,
                                   protecting: inputs)

@@ -64,7 +64,7 @@ struct BadgesCommand: ParsableCommand {
                 let result = try loaded.run(track)
                 summaries.append(RunSummary(name: file.lastPathComponent, result: result))
             } catch let error as TrackReadError {
-                failures.append(error.description)  // names the file already
+                failures.append(TrackInput.message(for: error))  // names the file already
             } catch {
                 failures.append("\(file.path): \(error)")
             }

@@ -54,7 +54,7 @@ struct CompareCommand: ParsableCommand {
                 inputs.append((file.name, file.track, track, truth))
             }
         } catch {
-            throw CLIError("\(error)")
+            throw CLIError(TrackInput.message(for: error))
         }
         var results: [CompareReport.Entry] = []
         for input in inputs {

@@ -56,9 +56,9 @@ struct ConvertCommand: ParsableCommand {
                 try AtomicFileWriter.write(bytes, to: output, protecting: [input])
             }
         } catch let error as TrackReadError {
-            throw CLIError(error.description)
+            throw CLIError(TrackInput.message(for: error, formatOption: "--from"))
         } catch let error as TrackWriteError {
-            throw CLIError(error.description)
+            throw CLIError(TrackInput.message(for: error, formatOption: "--to"))
         }
     }
 }

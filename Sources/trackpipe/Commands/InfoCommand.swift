@@ -41,7 +41,7 @@ struct InfoCommand: ParsableCommand {
                 if !json { print(summaries[summaries.count - 1].text) }
             } catch let error as TrackReadError {
                 failed = true
-                FileHandle.standardError.write(Data("trackpipe: error: \(error.description)\n".utf8))
+                FileHandle.standardError.write(Data("trackpipe: error: \(TrackInput.message(for: error, formatOption: "--from"))\n".utf8))
             }
         }
         if json { print(try CLIJSON.string(summaries)) }

@@ -67,7 +67,7 @@ struct RunCommand: ParsableCommand {
                 if let activity { track.activity = Activity(loose: activity) }
                 tracks.append((input, track))
             } catch {
-                throw CLIError("\(error)")
+                throw CLIError(TrackInput.message(for: error))
             }
             if !quiet { TrackInput.reportRejected(tracks[tracks.count - 1].track, file: input) }
         }
@@ -84,8 +84,12 @@ struct RunCommand: ParsableCommand {
                     FileHandle.standardOutput.write(Data(bytes))
                 } else {
                     let path = RunOutputs.path(for: name, output: output, several: inputs.count > 1, format: format)
-                    try TrackWriter.write(result.track, to: path, format: format ?? (inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil),
-                                         protecting: inputs, provenance: result.provenance)
+                    do {
+                        try TrackWriter.write(result.track, to: path, format: format ?? (inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil),
+                                             protecting: inputs, provenance: result.provenance)
+                    } catch let error as TrackWriteError {
+                        throw CLIError(TrackInput.message(for: error, formatOption: "--to"))
+                    }
                 }
                 written = output
             }

@@ -79,7 +79,7 @@ struct SimulateCommand: ParsableCommand {
         var inputs: [String] = []
         if let route {
             let track: Track
-            do { track = try TrackReader.read(path: route) } catch { throw CLIError("\(error)") }
+            do { track = try TrackReader.read(path: route) } catch { throw CLIError(TrackInput.message(for: error)) }
             do { routeLine = try SimulationRoute(points: track.fixes.map(\.point)) } catch { throw CLIError("\(route): \(error)") }
             inputs.append(route)
         } else {

@@ -79,58 +79,38 @@ struct LineWriter {
     }
 }
 
+/// A `drop` line: `type` and the ``DropRecord`` keys.
 struct DropLine: Encodable {
-    var type = "drop"
-    var index: Int
-    var line: Int?
-    var stage: String
-    var rule: String
-    var measured: Double?
-    var threshold: Double?
-    var unit: String?
-    var detail: String?
-    var time: String?
-    var lat: Double?
-    var lon: Double?
+    var record: DropRecord
 
-    init(_ d: Drop) {
-        index = d.sourceIndex
-        stage = d.stage
-        rule = d.rule
-        measured = d.measured
-        threshold = d.threshold
-        unit = d.unit == .none ? nil : d.unit.symbol
-        detail = d.detail
-        time = d.fix?.time.flatMap(ISO8601Time.format)
-        lat = d.fix?.latitude
-        lon = d.fix?.longitude
+    init(_ d: Drop) { record = DropRecord(d) }
+
+    /// An input line that is not a valid fix: dropped by the `read` stage, with its line number.
+    init(index: Int, line: Int, rule: String, detail: String) {
+        record = DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: line, rule: rule, reason: detail)))
     }
 
-    init(index: Int, line: Int, rule: String, detail: String) {
-        self.index = index
-        self.line = line
-        stage = Drop.readStage
-        self.rule = rule
-        self.detail = detail
+    enum CodingKeys: String, CodingKey { case type }
+
+    func encode(to encoder: any Encoder) throws {
+        try record.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("drop", forKey: .type)
     }
 }
 
+/// A `change` line: `type` and the ``ChangeRecord`` keys.
 struct ChangeLine: Encodable {
-    var type = "change"
-    var index: Int
-    var stage: String
-    var from: GeoPoint
-    var to: GeoPoint
-    var fromTime: String?
-    var toTime: String?
+    var record: ChangeRecord
 
-    init(_ c: FixChange) {
-        index = c.original.sourceIndex
-        stage = c.stage
-        from = c.original.point
-        to = c.updated.point
-        fromTime = c.original.time.flatMap(ISO8601Time.format)
-        toTime = c.updated.time.flatMap(ISO8601Time.format)
+    init(_ c: FixChange) { record = ChangeRecord(c) }
+
+    enum CodingKeys: String, CodingKey { case type }
+
+    func encode(to encoder: any Encoder) throws {
+        try record.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("change", forKey: .type)
     }
 }
 

@@ -24,6 +24,21 @@ enum TrackInput {
         return try TrackReader.read(path: path, format: format)
     }
 
+    /// A read or write error as this command prints it: the library's message (which names no flags) plus, when
+    /// the format could not be told, how to name it here — a known extension, or `formatOption` (`--from`,
+    /// `--to`) when the command has one.
+    static func message(for error: any Error, formatOption: String? = nil) -> String {
+        switch error {
+        case let e as TrackReadError where e.formatUnknown:
+            return e.description + " — name it with a known extension (.gpx, .csv, .geojson, .nmea, .ndjson)"
+                + (formatOption.map { " or \($0)" } ?? "")
+        case let e as TrackWriteError where e.formatUnknown:
+            return e.description + " — name it .gpx, .csv or .geojson" + (formatOption.map { ", or give \($0)" } ?? "")
+        default:
+            return "\(error)"
+        }
+    }
+
     /// Tells the user, on standard error, which records the reader rejected (never silently).
     static func reportRejected(_ track: Track, file: String, limit: Int = 10) {
         guard !track.rejected.isEmpty else { return }
