@@ -3,38 +3,41 @@ import Benchmark
 import TrackPipe
 import TrackPipeStages
 
-/// The filter stages, each alone with its default parameters on the 2300-record reference run (the raw
-/// recording, as the first stage of a pipeline sees it): offline (`Stage.run` on the whole track) and, for
-/// the causal ones, live (a one-stage ``LivePipeline``, fix by fix, then `finish`). auto-pause also on the
-/// 1559-fix Apple Watch run and with its speed rule.
+/// The filter stages, each alone with its default parameters on the 2300-record reference run
+/// (Tests/Data/reference/kalman/input_2300.gpx: the raw recording, as the first stage of a pipeline sees it):
+/// offline (`Stage.run` on the whole track) and, for the causal ones, live (a one-stage ``LivePipeline``, fix
+/// by fix, then `finish`). auto-pause also with its speed rule and on the 1559-fix Apple Watch run
+/// (Tests/Data/real/applewatch-run).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(2))
+    Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
     let reference = BenchmarkData.referenceRun()
-    let appleWatch = BenchmarkData.track("datasets/real/applewatch-run/myfile_multseg.gpx")
-    let cases: [(name: String, parameters: String, track: Track, trackName: String)] = [
-        ("accuracy-gate", "", reference, "reference"),
-        ("timestamp-monotonicity", "", reference, "reference"),
-        ("timestamp-repair", "", reference, "reference"),
-        ("superman-jump", "", reference, "reference"),
-        ("auto-pause", "", reference, "reference"),
-        ("auto-pause", #""rule": "speed""#, reference, "reference"),
-        ("auto-pause", "", appleWatch, "applewatch"),
+    let appleWatch = BenchmarkData.track("real/applewatch-run/myfile_multseg.gpx")
+    let cases: [(stage: String, variant: String, parameters: String, track: Track, trackName: String)] = [
+        ("accuracy-gate", "", "", reference, "reference"),
+        ("timestamp-monotonicity", "", "", reference, "reference"),
+        ("timestamp-repair", "", "", reference, "reference"),
+        ("superman-jump", "", "", reference, "reference"),
+        ("auto-pause", "", "", reference, "reference"),
+        ("auto-pause", "speed-rule", #""rule": "speed""#, reference, "reference"),
+        ("auto-pause", "", "", appleWatch, "applewatch"),
     ]
     for c in cases {
-        let pipeline = BenchmarkData.singleStage(c.name, parameters: c.parameters)
+        let pipeline = BenchmarkData.singleStage(c.stage, parameters: c.parameters)
         let stage = pipeline.steps[0].stage
-        let variant = c.parameters.isEmpty ? "" : " (\(c.parameters.replacingOccurrences(of: "\"", with: "")))"
-        let title = "\(c.name)\(variant) \(c.trackName) \(c.track.fixes.count) fixes"
+        // e.g. auto-pause.speed-rule.reference-2300.offline
+        func title(_ mode: String) -> String {
+            BenchmarkPolicy.name(c.stage, c.variant, "\(c.trackName)-\(c.track.fixes.count)", mode)
+        }
         let input = BenchmarkData.offlineInput(pipeline, c.track)
-        Benchmark("\(title) offline") { benchmark in
+        Benchmark(title("offline")) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try stage.run(input))
             }
         }
         guard pipeline.wholeTrackStages.isEmpty else { continue }  // timestamp-repair needs the whole track
         let fixes = c.track.fixes
-        Benchmark("\(title) live") { benchmark in
+        Benchmark(title("live")) { benchmark in
             var buffer: [LivePipeline.Output] = []
             for _ in benchmark.scaledIterations {
                 var live = try pipeline.live(activity: c.track.activity)

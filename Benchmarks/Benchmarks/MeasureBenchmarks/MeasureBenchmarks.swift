@@ -6,7 +6,7 @@ import TrackPipeStages
 /// The measuring stages — distance, splits, badges — alone with their default parameters on the 2300-record
 /// reference run, offline and live (a one-stage ``LivePipeline``), and ``DistanceAccumulator`` on its own.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(2))
+    Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
     let track = BenchmarkData.referenceRun()
     let fixes = track.fixes
@@ -14,12 +14,12 @@ let benchmarks: @Sendable () -> Void = {
         let pipeline = BenchmarkData.singleStage(name)
         let stage = pipeline.steps[0].stage
         let input = BenchmarkData.offlineInput(pipeline, track)
-        Benchmark("\(name) \(fixes.count) fixes offline") { benchmark in
+        Benchmark(BenchmarkPolicy.name(name, "reference-\(fixes.count)", "offline")) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try stage.run(input))
             }
         }
-        Benchmark("\(name) \(fixes.count) fixes live") { benchmark in
+        Benchmark(BenchmarkPolicy.name(name, "reference-\(fixes.count)", "live")) { benchmark in
             var buffer: [LivePipeline.Output] = []
             for _ in benchmark.scaledIterations {
                 var live = try pipeline.live(activity: track.activity)
@@ -29,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for formula in DistanceFormula.allCases {
-        Benchmark("DistanceAccumulator \(formula.rawValue) \(fixes.count) fixes") { benchmark in
+        Benchmark(BenchmarkPolicy.name("DistanceAccumulator", formula.rawValue, "reference-\(fixes.count)")) { benchmark in
             for _ in benchmark.scaledIterations {
                 var accumulator = DistanceAccumulator(formula: formula)
                 for fix in fixes { accumulator.add(fix) }

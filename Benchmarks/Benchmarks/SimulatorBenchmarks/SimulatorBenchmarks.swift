@@ -1,27 +1,23 @@
 import Benchmark
-import Foundation
+import BenchmarkSupport
 import TrackPipe
 import TrackPipeLab
 import TrackPipeIO
 import TrackPipeStages
 
 /// The simulator and the scoring of `trackpipe compare`, at the size of the committed datasets (2300 fixes,
-/// an unfiltered 6 km run at 1 Hz).
+/// an unfiltered 6 km run at 1 Hz; datasets/open-park.gpx and its truth file).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(2))
+    Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
-    // Package root: Benchmarks/Benchmarks/SimulatorBenchmarks/this file → up four.
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    Benchmark("simulate 2300 fixes city-loop (all default effects)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("simulate", "city-loop", 2300)) { benchmark in
         let route = try RouteScenario.cityLoop.route()
         for _ in benchmark.scaledIterations {
             blackHole(try RunSimulator(seed: 7).simulate(route: route))
         }
     }
 
-    Benchmark("simulate 23000 fixes park-loop (all default effects)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("simulate", "park-loop", 23_000)) { benchmark in
         var parameters = SimulationParameters()
         parameters.fixCount = 23_000
         let route = try RouteScenario.parkLoop.route()
@@ -31,19 +27,19 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The open-park dataset, its truth, and the default pipeline's result on it.
-    let path = root.appendingPathComponent("datasets/open-park.gpx").path
+    let path = BenchmarkData.path("open-park.gpx", in: .datasets)
+    let pipeline = BenchmarkData.defaultPipeline()
 
-    Benchmark("load dataset + truth (open-park, 2300 fixes)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("load-track-and-truth", "open-park")) { benchmark in
         for _ in benchmark.scaledIterations {
             let track = try TrackReader.read(path: path)
             blackHole(try DatasetTruth.load(for: track, trackPath: path))
         }
     }
 
-    Benchmark("score default pipeline result (open-park)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("score", "default-pipeline-result", "open-park")) { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
-        let pipeline = try Pipeline.load(Array(PresetPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
         let result = try pipeline.run(track)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -51,10 +47,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("compare default on open-park (run + score)") { benchmark in
+    Benchmark(BenchmarkPolicy.name("compare", "default-pipeline", "open-park")) { benchmark in
         let track = try TrackReader.read(path: path)
         let truth = try DatasetTruth.load(for: track, trackPath: path)
-        let pipeline = try Pipeline.load(Array(PresetPipelines.defaultSpec.utf8), registry: try StageRegistry.builtIn()).get()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(RunScorer.score(try pipeline.run(track), truth: truth))
