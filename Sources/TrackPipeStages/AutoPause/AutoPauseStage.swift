@@ -5,7 +5,7 @@ import TrackPipe
 ///
 /// Rules (`rule`):
 /// - `region` (default, Runkeeper's rule): stopped once the runner has not left a circle of radius `radius`
-///   for at least `window` seconds. The circle is centred on the centroid of the fixes in it (``StopRegion``):
+///   for at least `window` seconds. The circle is centred on the centroid of the fixes in it (`StopRegion`):
 ///   a standing phone's fixes scatter independently, and distances to their mean scatter less than distances
 ///   to any one of them. A steady pace v is judged stopped when v·window/2 ≤ radius, i.e. below
 ///   2·radius/window (1.0 m/s with the defaults). Robust to standing jitter without a device speed, which the
@@ -41,7 +41,7 @@ import TrackPipe
 ///
 /// Outputs: events `pause-start` (time = anchor time, sourceIndex = anchor; emitted live when the pause is
 /// confirmed, `window` after the held fixes began) and `pause-end` (time = last paused fix; field
-/// `duration-s`); the annotation ``PauseIntervalsKey`` (`[start, end]` = anchor time to last paused fix time);
+/// `duration-s`); the annotation `PauseIntervalsKey` (`[start, end]` = anchor time to last paused fix time);
 /// summary items `elapsed-time` (last − first fix time, s), `moving-time` (elapsed minus pauses, s),
 /// `paused-time` (s).
 ///
@@ -55,17 +55,11 @@ import TrackPipe
 /// fix before the first slow step, its end the last slow fix).
 ///
 /// Measured on the Kalman reference run (after accuracy-gate, timestamp-monotonicity, superman-jump; truth:
-/// 157 fixes with true speed < 0.1 m/s in 2 stops of 81 s and 73 s, 153 s stopped; re-measure with the test
-/// `AutoPauseStageTests.referenceRunStops`): defaults find exactly the 2 stops, per-fix precision 0.896,
-/// recall 0.987, paused time 173 s (without the edge trimming: 0.852, 0.987, 182 s). With `trackpipe compare`
-/// (default pipeline) on the committed datasets: stop-and-go −6.42 % → −0.71 % distance, pause precision/
-/// recall 0.82/0.82 → 0.95/0.81 (the recall is capped by the window: stops shorter than about 30 s, a fifth of
-/// its stopped time, are never paused); true running inside pauses about 3 m per stop (was about 24 m). A
-/// clean simulated city loop (8 stops): −5.26 % → −2.51 % (the Kalman smoother alone is −2.4 % on its
-/// moving steps). `edge-window` sweep (stop-and-go distance, urban-canyon pause recall): 3 s +0.31 %, 0.55;
-/// 4 s −0.13 %, 0.61; 6 s −0.71 %, 0.67; 10 s −2.07 %, 0.65 — shorter windows mistake a noisy city phone's
-/// standing fixes for a departure and split stops. Sweep and f9k-rtk-drive figures in the README (section
-/// Filters).
+/// 157 fixes with true speed < 0.1 m/s in 2 stops of 81 s and 73 s; re-measured by the test
+/// `AutoPauseStageTests.referenceRunStops`): the defaults find exactly the 2 stops, per-fix precision 0.896,
+/// recall 0.987; the speed rule 0.975, 0.987. The recall on short stops is capped by `window`: stops shorter than
+/// it are never paused. Figures on the simulated runs, and why the defaults are 15 m / 30 s / 6 s: the
+/// AutoPause article.
 public struct AutoPauseStage: StreamingStage {
     public static let descriptor = StageDescriptor(
         name: "auto-pause",
@@ -203,7 +197,7 @@ public struct AutoPauseStage: StreamingStage {
             }
         }
 
-        /// Holds `fix` after the others; `offset` is its ``StopRegion/offset(of:)`` in the held circle.
+        /// Holds `fix` after the others; `offset` is its `StopRegion/offset(of:)` in the held circle.
         mutating func appendHeld(_ fix: Fix, offset: (east: Double, north: Double)?) {
             held.append(fix)
             if let offset {
@@ -290,7 +284,7 @@ public struct AutoPauseStage: StreamingStage {
         /// Where `fix` lies in the confirmed pause. Region rule: beyond `radius` of the pause's centroid, else
         /// departing (moving against the fixes of the last `edge-window` seconds, ``movesAgainst(_:_:_:)``),
         /// else standing. Speed rule: reached slowly from `previous` (standing) or fast (beyond). `offset` is
-        /// `fix`'s ``StopRegion/frameOffset(of:)`` in the pause's circle, projected once by the caller.
+        /// `fix`'s `StopRegion/frameOffset(of:)` in the pause's circle, projected once by the caller.
         func place(previous: Fix, fix: Fix, offset: (east: Double, north: Double)?) -> PausePlace {
             switch stage.rule {
             case .region:
@@ -353,7 +347,7 @@ public struct AutoPauseStage: StreamingStage {
             return []
         }
 
-        /// Region rule: adds `fix`, at `offset` (its ``StopRegion/frameOffset(of:)`` in the pause's circle; `nil`
+        /// Region rule: adds `fix`, at `offset` (its `StopRegion/frameOffset(of:)` in the pause's circle; `nil`
         /// near a pole, where nothing is remembered), to ``recent`` and forgets the fixes older than
         /// `edge-window` before it.
         mutating func remember(_ fix: Fix, offset: (east: Double, north: Double)?) {

@@ -4,7 +4,7 @@ import TrackPipe
 /// a local east/north frame about its first fix. The centroid rather than the first fix, because a standing
 /// phone's fixes scatter independently around the true spot: measured distances to one noisy fix scatter √2
 /// times wider than distances to the mean. On the reference run an anchor-centred circle (10 m, 10 s) found
-/// 69 % of the stopped fixes, a centroid-centred one 85 % at the same size (see the README, section Filters).
+/// 69 % of the stopped fixes, a centroid-centred one 85 % at the same size.
 struct StopRegion: Sendable {
     /// Local frame about the first fix; `nil` within 1° of a pole, where distances to the first fix are used.
     private let projection: LocalProjection?

@@ -2,7 +2,7 @@ import TrackPipe
 
 /// `badges`: which distance badges this run earns, and where. Keeps every fix.
 ///
-/// It measures the run itself with ``DistanceAccumulator`` (the `distance` stage's rules and parameters), so it
+/// It measures the run itself with `DistanceAccumulator` (the `distance` stage's rules and parameters), so it
 /// works live, fix by fix, without waiting for another stage. A badge is earned when the cumulative distance
 /// goes strictly past its distance; its checkpoint is the point where the distance equalled it, interpolated
 /// between the two fixes of the step that went past.

@@ -23,7 +23,7 @@ public struct RunSummary: Sendable, Hashable, Codable {
 
     /// The run's figures from a pipeline result: the `distance` stage's summary figures when the pipeline
     /// had one, otherwise measured here on the kept track with the default distance rules
-    /// (``DistanceAccumulator``). Start is the first kept fix's time.
+    /// (`DistanceAccumulator`). Start is the first kept fix's time.
     public init(name: String, result: PipelineResult) {
         let start = result.track.fixes.lazy.compactMap(\.time).first
         if let d = result.summaryValue(DistanceStage.SummaryKey.distance) {

@@ -16,14 +16,14 @@ import TrackPipe
 ///    by accident.
 /// 5. `max-hdop` — for fixes whose accuracy is only estimated from HDOP (or absent, with HDOP present) and when
 ///    `max-hdop` is set: HDOP above it. Without `max-hdop`, such fixes get the estimate `hdop × 5 m`
-///    (``Fix/hdopAccuracyFactor``) and go through rule 6.
+///    (`Fix/hdopAccuracyFactor`) and go through rule 6.
 /// 6. `max-horizontal-accuracy` — accuracy above `max-horizontal-accuracy` (default 20 m, as the MoonRunner
 ///    tutorial app uses). A fix exactly at the threshold is kept.
 /// 7. `warm-up` — with `warm-up-settle-fixes` N > 0: until N consecutive fixes have passed rules 1–6, the fixes
 ///    that passed are dropped too (the receiver has not settled yet); the N-th passing fix ends the warm-up and is
 ///    kept. Off by default: on the reference track the threshold alone already removes every warm-up fix.
 ///
-/// Measured on the Kalman reference run/input_2300.csv against truth_2300.csv (20 warm-up rows with 30–148 m
+/// Measured on the Kalman reference run (Tests/Data/reference/kalman/input_2300.csv) against truth_2300.csv (20 warm-up rows with 30–148 m
 /// accuracy, 4 rows with accuracy −1): defaults drop 24 rows, precision 1.00, recall 1.00 for warm-up + invalid
 /// (recomputed by `AccuracyGateStageTests.referenceRunPrecisionAndRecall`). Thresholds from 15 m to 30 m give the same result
 /// on that track (its clean fixes have at most 15 m, its warm-up fixes at least 30.7 m); 20 m is kept as the

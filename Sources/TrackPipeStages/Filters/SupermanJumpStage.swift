@@ -28,15 +28,15 @@ import TrackPipe
 ///
 /// Limits per activity: ``JumpSpeedLimit`` (running 12.5 m/s, walking 6, cycling 30, driving 85).
 ///
-/// Measured on the Kalman reference run/input_2300.csv (3 flagged jumps of ~2 km), after `accuracy-gate` and
+/// Measured on the Kalman reference run (Tests/Data/reference/kalman/input_2300.csv) (3 flagged jumps of ~2 km), after `accuracy-gate` and
 /// `timestamp-monotonicity`: precision 1.00, recall 1.00 for any limit from 8 to 50 m/s (5 m/s: precision
 /// 0.75); alone on the raw rows recall 1.00, precision 0.43 (its other drops are the invalid rows).
 /// `max-acceleration` 2 / 5 / 10 m/s² gives precision 0.27 / 0.75 / 1.00 — it finds nothing the speed rule
 /// misses, hence off. `recovery-fixes` 2, 3, 5 give the same result there (the jumps are single fixes). On the
-/// simulated datasets/jumpy.gpx (jumps of 1–4 agreeing fixes) the default pipeline scores +43.2 % distance and
-/// 46.2 m position RMSE with `recovery-fixes` 3 (every 3- and 4-fix jump re-anchored), −1.8 % and 3.0 m with 5
-/// (the default), and the same on the five other committed datasets.
-/// Recomputed by `SupermanJumpStageTests.referenceRunPrecisionAndRecall`; sweep in the README (section Filters).
+/// simulated datasets/jumpy.gpx (jumps of 1–4 agreeing fixes) the default pipeline scores +43.17 % distance and
+/// 46.13 m position RMSE with `recovery-fixes` 3 (every 3- and 4-fix jump re-anchored), −1.82 % and 3.03 m with
+/// 5, the default. Recomputed by `SupermanJumpStageTests.referenceRunPrecisionAndRecall`; see the Filters
+/// article.
 public struct SupermanJumpStage: StreamingStage {
     public static let descriptor = StageDescriptor(
         name: "superman-jump",

@@ -25,8 +25,8 @@ import TrackPipe
 /// Limitation, by design of a causal rule: live, after a backward clock jump every fix is dropped as
 /// `not-later` until the clock passes the last accepted time again; offline, run `timestamp-repair` first.
 ///
-/// Measured on the Kalman reference run/input_2300.csv (3 duplicate rows, 5 swapped pairs; see
-/// the README (section Filters)): 8 drops; duplicates precision 1.00 / recall 1.00 (the flagged duplicate is the
+/// Measured on the Kalman reference run, Tests/Data/reference/kalman/input_2300.csv (3 duplicate rows, 5
+/// swapped pairs): 8 drops; duplicates precision 1.00 / recall 1.00 (the flagged duplicate is the
 /// later row of an equal-accuracy pair, so the tie rule drops exactly it); swapped pairs: one row of each of
 /// the 5 pairs dropped (the causal rule cannot restore the order, it can only drop the late row).
 public struct TimestampMonotonicityStage: StreamingStage {

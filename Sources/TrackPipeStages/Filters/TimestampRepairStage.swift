@@ -14,7 +14,7 @@ import TrackPipe
 ///   step becomes one sampling interval; every re-stamped fix is reported as changed (`keep(_:changedFrom:)`).
 ///   Sorting after the repair then restores the order of swapped rows without scrambling the track.
 ///
-/// Detection (``ClockJumpDetector``): a time step that deviates from the median sampling interval by at least
+/// Detection (`ClockJumpDetector`): a time step that deviates from the median sampling interval by at least
 /// `min-jump` seconds while the position moves a normal step (≤ `max-step-factor` × the median step length,
 /// plus both accuracy radii). Backward jumps always count; forward ones only when `detect-forward-jumps` is set
 /// or a later backward jump cancels them, because a logger that stops recording while stationary looks exactly
@@ -24,7 +24,7 @@ import TrackPipe
 /// `size-s` (jump, s, negative = backwards), `step-s` (recorded time step, s), `distance-m` (m moved),
 /// `interval-s` (sampling interval, s), `repaired` (bool).
 ///
-/// Measured on the Kalman reference run/input_2300.csv: no clock jumps reported (it has none); 5 swapped
+/// Measured on the Kalman reference run (Tests/Data/reference/kalman/input_2300.csv): no clock jumps reported (it has none); 5 swapped
 /// pairs restored to order (kept, not dropped); 3 duplicates dropped, precision 1.00 / recall 1.00.
 public struct TimestampRepairStage: Stage {
     public static let descriptor = StageDescriptor(

@@ -24,7 +24,7 @@ public struct ConstantVelocityModel: Sendable, Hashable {
         self.initialVelocityVariance = initialVelocityVariance
     }
 
-    /// The model of the independent reference (the Kalman reference run/README.md):
+    /// The model of the independent reference run (Tests/Data/reference/kalman/README.md):
     /// q = 0.25 m²/s³, P₀ = diag(1e6 m², 100 m²/s²).
     public static let reference = ConstantVelocityModel(spectralDensity: 0.25, initialPositionVariance: 1e6, initialVelocityVariance: 100)
 

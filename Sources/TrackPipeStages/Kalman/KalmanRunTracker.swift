@@ -4,16 +4,16 @@ import TrackPipe
 ///
 /// A run is a stretch the model can treat as one continuous motion. A new run starts at:
 /// - the first usable fix;
-/// - a change of ``Fix/segment`` (a break by definition);
+/// - a change of `Fix/segment` (a break by definition);
 /// - a step longer than `restart-after-gap` seconds, or the first fix after an auto-pause (fixes marked
-///   ``Fix/paused``) that lasted longer than it;
+///   `Fix/paused`) that lasted longer than it;
 /// - the first usable fix after fixes passed through near a pole.
 ///
 /// Fixes are dropped with a rule when they cannot be measurements: `no-time` (nil time), `not-finite`
 /// (coordinates), `invalid-accuracy` (negative or NaN accuracy under sigma-source "accuracy"; the source marked
 /// the fix invalid), `time-not-increasing` (earlier than the run's previous fix). Equal times are kept and merged:
 /// dt = 0 is a second measurement of the same instant (the prediction is the identity), so both fixes get the
-/// same smoothed position. Fixes within 1° of a pole (|latitude| > 89°, where ``LocalProjection`` is undefined)
+/// same smoothed position. Fixes within 1° of a pole (|latitude| > 89°, where `LocalProjection` is undefined)
 /// pass through unchanged and end the current run.
 public struct KalmanRunTracker: Sendable {
     public let settings: KalmanSettings

@@ -3,7 +3,7 @@ import TrackPipe
 /// The `formula` and `three-dimensional` parameters, declared once for every stage that measures distance
 /// (`distance`, `splits`, `badges`), so their names, defaults and help cannot drift apart. Give all of them the
 /// same values in a pipeline: each measures independently (so each can run live), with the same
-/// ``DistanceAccumulator`` rules.
+/// `DistanceAccumulator` rules.
 public struct DistanceParameters: Sendable, Hashable {
     public var formula: DistanceFormula
     public var threeDimensional: Bool

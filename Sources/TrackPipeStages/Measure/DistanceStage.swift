@@ -1,9 +1,9 @@
 import TrackPipe
 
 /// `distance`: measures the run. Keeps every fix; publishes the cumulative distance per fix
-/// (``CumulativeDistanceKey``, keyed by source index), the method used (``DistanceMethodKey``) and the
+/// (`CumulativeDistanceKey`, keyed by source index), the method used (``DistanceMethodKey``) and the
 /// summary figures distance, elapsed time, moving time, average moving pace and speed, and a robust maximum
-/// speed. The counting rules (segments, pauses, 2D/3D) are ``DistanceAccumulator``'s.
+/// speed. The counting rules (segments, pauses, 2D/3D) are `DistanceAccumulator`'s.
 ///
 /// Causal: live, the summary figures (except the maximum speed, which needs the whole run) are updated after
 /// every fix, so a running app can show them as they grow.
