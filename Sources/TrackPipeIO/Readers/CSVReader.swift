@@ -10,8 +10,8 @@ import TrackPipe
 /// Unix seconds, then milliseconds. Lines starting with `#` before the header are comments, skipped whole
 /// whatever they contain (``CSVWriter`` puts the run's provenance in one).
 ///
-/// Every data row is one record (``TrackPipe/Fix/sourceIndex`` = 0-based data row). A row with a missing or
-/// invalid coordinate, an unparseable time or number becomes a ``TrackPipe/RejectedRecord`` naming its line,
+/// Every data row is one record (`Fix.sourceIndex` = 0-based data row). A row with a missing or
+/// invalid coordinate, an unparseable time or number becomes a `RejectedRecord` naming its line,
 /// column and field.
 public enum CSVReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {

@@ -6,16 +6,16 @@ import TrackPipe
 /// 57 allocations, for the 633 KB 2300-fix reference file (Benchmarks/GPXBenchmarks).
 ///
 /// - Points: `trk/trkseg/trkpt` and `rte/rtept`; each `trkseg` and each `rte` that yields fixes is a new
-///   ``TrackPipe/Fix/segment``. Waypoints (`wpt`) are not track points and are ignored.
+///   `Fix.segment`. Waypoints (`wpt`) are not track points and are ignored.
 /// - Per point: `ele`, `time` (any ISO 8601 form, see ``ISO8601Time``), `hdop`, `vdop`, `pdop`, `sat`, `fix`,
 ///   GPX 1.0 `speed`/`course`, and extension elements matched by local name under any namespace prefix:
 ///   Garmin TrackPointExtension v1/v2 (`hr`, `cad`, `atemp`, `speed`, `course`), iOS exporters' `hAcc`/`vAcc`,
 ///   `horizontal_accuracy`/`vertical_accuracy`, TrackPipe's own `trackpipe:` extension (see ``GPXWriter``),
 ///   and GPS Track Editor's `<gte:gps speed="km/h" azimuth="°"/>` (used only when no m/s speed is given).
 /// - `hdop` is read as HDOP even when an app put its accuracy in metres there (OsmAnd does); the fix's
-///   horizontal accuracy is then estimated from it (``TrackPipe/Fix/estimateAccuracyFromHDOPIfMissing()``).
+///   horizontal accuracy is then estimated from it (`Fix.estimateAccuracyFromHDOPIfMissing()`).
 /// - A point with a missing, NaN or out-of-range coordinate, an unparseable time or an unparseable number in a
-///   field it reads becomes a ``TrackPipe/RejectedRecord`` with its line and column; the rest of the file reads on.
+///   field it reads becomes a `RejectedRecord` with its line and column; the rest of the file reads on.
 /// - Malformed XML, a root other than `<gpx>`, or an empty file throw ``TrackReadError`` with line and column.
 /// - Safety: no network access (`XML_PARSE_NONET`), no external DTD or entity loading, no entity substitution.
 public enum GPXReader {

@@ -12,7 +12,7 @@ import TrackPipe
 ///   ``TrackField`` property; consecutive points form one segment (unless a `segment` property says otherwise).
 /// - A bare geometry or a single `Feature` at the top level is accepted too; other geometry types are skipped.
 /// - Every position is one record, numbered in document order; a position that is not `[number, number, …]`,
-///   is out of range, or has an unreadable time or value becomes a ``TrackPipe/RejectedRecord``.
+///   is out of range, or has an unreadable time or value becomes a `RejectedRecord`.
 public enum GeoJSONReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
         // JSONDecoder, not JSONSerialization: on Linux the latter rounds some decimals to a neighbouring

@@ -10,11 +10,11 @@ import TrackPipe
 ///   dated epoch (rolling over midnight); a log with no RMC at all has no dates, so its fixes have no time.
 /// - A position the receiver marked invalid (GGA quality 0, RMC status `V`) stays a fix with
 ///   `horizontalAccuracy = -1` (the model's "invalid" flag) so the pipeline can drop it visibly; an epoch with no
-///   position at all (empty fields while searching) becomes a ``TrackPipe/RejectedRecord`` `no-fix`.
+///   position at all (empty fields while searching) becomes a `RejectedRecord` `no-fix`.
 /// - Checksums of GGA, RMC and GSA sentences are verified; a sentence with a wrong or missing checksum is
-///   skipped and kept as a ``TrackPipe/RejectedRecord`` `bad-checksum` (or `missing-checksum`) with its line.
+///   skipped and kept as a `RejectedRecord` `bad-checksum` (or `missing-checksum`) with its line.
 ///   Other sentence types are not read, so their checksums are not checked.
-/// - Record numbering (``TrackPipe/Fix/sourceIndex``): epochs and rejected sentences, in file order.
+/// - Record numbering (`Fix.sourceIndex`): epochs and rejected sentences, in file order.
 /// - Lines may carry a prefix before `$` (some loggers add a timestamp); other lines are ignored.
 public enum NMEAReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {

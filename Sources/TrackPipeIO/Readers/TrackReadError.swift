@@ -1,6 +1,6 @@
 /// Why a file could not be read at all: which file, where in it (line and column, or record number) and
 /// what was expected. Thrown only when no track can be produced; a single bad record in a good file becomes a
-/// ``TrackPipe/RejectedRecord`` instead.
+/// `RejectedRecord` instead.
 public struct TrackReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file (or `-` for standard input) as the user named it.
     public var file: String

@@ -2,7 +2,7 @@ import CCrypto
 import TrackPipe
 
 /// The SHA-256 that names a pipeline spec in every output: the digest of its canonical JSON
-/// (``TrackPipe/PipelineSpec/canonicalJSON``), as 64 lower-case hex digits. Computed with the system's
+/// (`PipelineSpec.canonicalJSON`), as 64 lower-case hex digits. Computed with the system's
 /// libcrypto, so the core module needs no cryptography of its own.
 public enum SpecDigest {
     /// SHA-256 of `text`'s UTF-8 bytes, as 64 lower-case hex digits.
@@ -33,6 +33,6 @@ extension PipelineSpec {
 }
 
 extension Provenance {
-    /// SHA-256 (hex) of the spec's canonical JSON (``TrackPipe/PipelineSpec/contentHash``).
+    /// SHA-256 (hex) of the spec's canonical JSON (`PipelineSpec.contentHash`).
     public var pipelineHash: String { SpecDigest.sha256Hex(canonicalSpec) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TrackPipe
 
-/// Puts a textual value into the matching ``TrackPipe/Fix`` field, for the column-oriented readers
+/// Puts a textual value into the matching `Fix` field, for the column-oriented readers
 /// (CSV, GeoJSON properties, GnssLogger). Empty text means "unknown" and leaves the field `nil`.
 enum FieldValue {
     /// A problem with a value: the rule and a sentence.

@@ -90,7 +90,7 @@ public enum ISO8601Time {
     }
 
     /// `YYYY-MM-DDThh:mm:ss[.fff|.ffffff|.fffffffff]Z` with the fewest fractional digits (0, 3, 6 or 9) that
-    /// ``parse(_:)`` turns back into exactly `time`, so writing and re-reading loses nothing.
+    /// ``parse(_:)-(String)`` turns back into exactly `time`, so writing and re-reading loses nothing.
     /// Returns `nil` for a non-finite time or one outside years 0…9999.
     public static func format(_ time: Double) -> String? {
         guard time.isFinite else { return nil }

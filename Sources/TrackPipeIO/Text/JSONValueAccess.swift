@@ -1,6 +1,6 @@
 import TrackPipe
 
-/// Reading GeoJSON through ``TrackPipe/JSONValue``.
+/// Reading GeoJSON through `JSONValue`.
 extension JSONValue {
     /// The elements of an array; empty for anything else.
     var items: [JSONValue] {

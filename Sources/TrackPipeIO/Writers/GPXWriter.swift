@@ -11,7 +11,7 @@ import TrackPipe
 ///   an estimate from HDOP is re-derived on reading), `verticalAccuracy`, `fixQuality` (when GPX's `<fix>`
 ///   cannot say it: RTK fixed/float are written as `dgps` there, dead reckoning not at all), `paused`, and any
 ///   value outside the Garmin types' ranges (fractional heart rate, negative speed, …).
-/// Not written: ``TrackPipe/Fix/sourceIndex`` (a reader numbers the records of the file it reads) and
+/// Not written: `Fix.sourceIndex` (a reader numbers the records of the file it reads) and
 /// `horizontalAccuracyIsEstimated` (implied, see above). A longitude of exactly 180° is written as −180°.
 public enum GPXWriter {
     public static let trackPipeNamespace = "urn:trackpipe:gpx:1"

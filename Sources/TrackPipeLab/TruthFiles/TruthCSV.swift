@@ -7,14 +7,14 @@ import TrackPipeIO
 ///
 ///     source_index,time,true_time,lat,lon,cumulative_distance_m,moving,anomaly
 ///
-/// - `source_index`: the record's 0-based index in the track file (``TrackPipe/Fix/sourceIndex``); every index
+/// - `source_index`: the record's 0-based index in the track file (`Fix.sourceIndex`); every index
 ///   of the track appears exactly once.
 /// - `time`: the timestamp the track's record carries, seconds since 1970 UTC — what lines the two files up.
 /// - `true_time`: when the fix was really taken (differs from `time` where the clock was faulty), s.
 /// - `lat`, `lon`: the true position, WGS84 degrees.
 /// - `cumulative_distance_m`: true distance run from the start to this fix, metres.
 /// - `moving`: `true` or `false` — was the runner moving at `true_time`.
-/// - `anomaly`: ``TrackPipe/AnomalyKind`` raw value (`none`, `warm-up`, `multipath`, `jump`, `cell-fix`,
+/// - `anomaly`: `AnomalyKind` raw value (`none`, `warm-up`, `multipath`, `jump`, `cell-fix`,
 ///   `out-of-order`, `duplicate-time`, `clock-jump`).
 public enum TruthCSV {
     public static let header = ["source_index", "time", "true_time", "lat", "lon", "cumulative_distance_m", "moving", "anomaly"]

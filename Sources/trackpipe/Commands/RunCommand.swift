@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
         The spec is validated before any input is read, and every input is read before anything is written. \
         Without --pipeline the embedded default pipeline runs (`trackpipe stages` lists the stages; \
         pipelines/default.json holds the same spec). Every dropped fix is reported with its stage, rule, \
-        measured value and threshold: kept + dropped = read. The JSON report's schema is in the README.
+        measured value and threshold: kept + dropped = read. The JSON report's schema is documented in the ReportSchemas article of the TrackPipeIO documentation.
         """
     )
 

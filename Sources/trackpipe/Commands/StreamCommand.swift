@@ -13,7 +13,7 @@ struct StreamCommand: ParsableCommand {
         Each input line is a JSON object such as {"time": "2024-05-01T07:30:00Z", "lat": 51.5, "lon": -0.12, "hacc": 5}. \
         Output lines have a "type": fix, drop, change, event, and a final summary. Every line is flushed as soon as \
         it is decided. Pipelines with whole-track stages (kalman-smoother) are refused: use `trackpipe run`. \
-        The README documents the full NDJSON schema.
+        The NDJSON schema is documented in the ReportSchemas article of the TrackPipeIO documentation.
         """
     )
 

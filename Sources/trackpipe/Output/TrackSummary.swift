@@ -36,7 +36,7 @@ struct TrackSummary: Codable, Equatable {
     var start: String?
     var end: String?
     var durationSeconds: Double?
-    /// Sum of ``TrackPipe/Geodesy/local(_:_:)`` distances between consecutive fixes of the same segment,
+    /// Sum of `Geodesy.local(_:_:)` distances between consecutive fixes of the same segment,
     /// nothing filtered.
     var rawDistanceMetres: Double
     var boundingBox: BoundingBox?
