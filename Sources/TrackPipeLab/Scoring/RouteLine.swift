@@ -3,7 +3,7 @@ import TrackPipe
 
 /// A planned route as a polyline, for cross-track error: the distance from a point to the nearest point of
 /// the line, metres, measured in an equirectangular frame about the route's first point
-/// (``LocalProjection``; its scale error is far below GPS error over a route of tens of kilometres).
+/// (`LocalProjection`; its scale error is far below GPS error over a route of tens of kilometres).
 public struct RouteLine: Sendable {
     let projection: LocalProjection
     let planar: [(east: Double, north: Double)]

@@ -5,7 +5,7 @@ import TrackPipe
 ///
 /// Definitions (all with per-fix truth unless said):
 /// - **Distance**: the pipeline's `distance` summary figure; without one, the kept track measured with
-///   ``DistanceAccumulator`` (segments and pauses respected). True distance: the truth's cumulative distance
+///   `DistanceAccumulator` (segments and pauses respected). True distance: the truth's cumulative distance
 ///   from its earliest to its latest fix (true time); without per-fix truth the known distance, else the
 ///   route line's length.
 /// - **Position error**: each kept fix against the true position of the same fix (matched by source index,

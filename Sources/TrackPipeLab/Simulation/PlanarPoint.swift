@@ -1,6 +1,6 @@
 import TrackPipe
 
-/// A point in a local east/north frame, metres (see ``LocalProjection``).
+/// A point in a local east/north frame, metres (see `LocalProjection`).
 public struct PlanarPoint: Sendable, Hashable, Codable {
     public var east: Double
     public var north: Double

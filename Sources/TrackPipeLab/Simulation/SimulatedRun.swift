@@ -2,7 +2,7 @@ import TrackPipe
 
 /// A simulated run: the observed track a phone would have recorded, and the truth behind it.
 public struct SimulatedRun: Sendable {
-    /// The observed track, records in file order (``Fix/sourceIndex`` = position in ``Track/fixes``).
+    /// The observed track, records in file order (`Fix/sourceIndex` = position in `Track/fixes`).
     public var track: Track
     /// One truth row per observed fix, ordered by source index.
     public var truth: [FixTruth]

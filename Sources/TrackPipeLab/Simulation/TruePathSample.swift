@@ -10,7 +10,7 @@ public struct TruePathSample: Sendable, Hashable, Codable {
     /// True altitude, metres.
     public var altitude: Double
     /// Distance run since the start, metres: the sum of the geodesic steps between consecutive samples
-    /// (``Geodesy/distance(_:_:formula:)`` with the default formula, as the `distance` stage measures).
+    /// (`Geodesy/distance(_:_:formula:)` with the default formula, as the `distance` stage measures).
     public var cumulativeDistance: Double
     /// Speed at this second, m/s (0 while stopped).
     public var speed: Double

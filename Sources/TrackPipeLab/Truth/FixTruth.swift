@@ -2,7 +2,7 @@ import TrackPipe
 
 /// The ground truth of one observed fix: where and when it really was, how far the runner had really gone,
 /// whether the runner was moving, and which anomaly (if any) was injected. Keyed by the fix's
-/// ``Fix/sourceIndex`` (its record index in the observed file).
+/// `Fix/sourceIndex` (its record index in the observed file).
 public struct FixTruth: Sendable, Hashable, Codable {
     /// The observed fix's record index in its file.
     public var sourceIndex: Int
