@@ -7,7 +7,7 @@ import TrackPipeIO
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a track between formats (reads GPX, CSV, GeoJSON, NMEA, GnssLogger; writes GPX, CSV, GeoJSON).",
+        abstract: "Convert a track between formats (reads GPX, CSV, GeoJSON, NMEA, GnssLogger, NDJSON; writes GPX, CSV, GeoJSON).",
         discussion: """
             Formats come from the file extensions (.gpx, .csv, .geojson/.json, .nmea); --from and --to override \
             them. Use - for standard input or output (the input format is then detected from the content; the \
@@ -23,7 +23,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file, or - for standard output.")
     var output: String
 
-    @Option(help: "Input format: gpx, csv, geojson, nmea or gnsslogger (default: from the extension, else the content).")
+    @Option(help: "Input format: gpx, csv, geojson, nmea, gnsslogger or ndjson (default: from the extension, else the content).")
     var from: String?
 
     @Option(help: "Output format: gpx, csv or geojson (default: from the output extension).")
