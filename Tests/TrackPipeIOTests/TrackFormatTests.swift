@@ -7,13 +7,13 @@ import TrackPipeIO
 @Suite struct TrackFormatTests {
     @Test(arguments: [
         ("run.gpx", TrackFormat.gpx), ("RUN.GPX", .gpx), ("a/b/run.csv", .csv), ("x.tsv", .csv),
-        ("x.geojson", .geojson), ("x.json", .geojson), ("log.nmea", .nmea), ("log.NMA", .nmea),
+        ("x.geojson", .geojson), ("x.json", .geojson), ("log.nmea", .nmea), ("log.NMA", .nmea), ("ride.fit", .fit), ("RIDE.FIT", .fit),
     ])
     func extensions(_ path: String, _ format: TrackFormat) {
         #expect(TrackFormat(pathExtension: path) == format)
     }
 
-    @Test(arguments: ["gnss_log.txt", "notes.log", "noextension", "archive.fit", "-"])
+    @Test(arguments: ["gnss_log.txt", "notes.log", "noextension", "archive.tcx", "-"])
     func extensionsThatSayNothing(_ path: String) {
         #expect(TrackFormat(pathExtension: path) == nil)
     }

@@ -11,7 +11,7 @@ public enum TrackReader {
         }
         guard let format = format ?? TrackFormat.sniff(bytes) else {
             throw TrackReadError(file: sourceName, message:
-                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text",
+                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text, or a FIT file",
                 formatUnknown: true)
         }
         return try bytes.withUnsafeBufferPointer { buffer in
@@ -22,6 +22,7 @@ public enum TrackReader {
             case .nmea: return try NMEAReader.read(buffer, sourceName: sourceName)
             case .gnsslogger: return try GnssLoggerReader.read(buffer, sourceName: sourceName)
             case .ndjson: return try NDJSONReader.read(buffer, sourceName: sourceName)
+            case .fit: return try FITReader.read(buffer, sourceName: sourceName)
             }
         }
     }

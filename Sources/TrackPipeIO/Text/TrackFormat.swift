@@ -14,12 +14,14 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case gnsslogger
     /// NDJSON fix lines, the `trackpipe stream` input schema (`.ndjson`, `.jsonl`).
     case ndjson
+    /// Garmin's FIT activity files (binary; `.fit`).
+    case fit
 
     /// Formats ``TrackWriter`` can produce.
     public var isWritable: Bool {
         switch self {
         case .gpx, .csv, .geojson: return true
-        case .nmea, .gnsslogger, .ndjson: return false
+        case .nmea, .gnsslogger, .ndjson, .fit: return false
         }
     }
 
@@ -32,6 +34,7 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .nmea: return "nmea"
         case .gnsslogger: return "txt"
         case .ndjson: return "ndjson"
+        case .fit: return "fit"
         }
     }
 
@@ -45,11 +48,12 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case "geojson", "json": self = .geojson
         case "nmea", "nma", "ubx.nmea": self = .nmea
         case "ndjson", "jsonl": self = .ndjson
+        case "fit": self = .fit
         default: return nil
         }
     }
 
-    /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`, `ndjson`), or `nil`.
+    /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`, `ndjson`, `fit`), or `nil`.
     public init?(name: String) {
         switch name.lowercased() {
         case "json": self = .geojson
@@ -67,6 +71,10 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     public static func sniff(_ bytes: [UInt8]) -> TrackFormat? {
         let head = bytes.prefix(4096)
         guard !head.isEmpty else { return nil }
+        // FIT: a header of 12 or more bytes whose bytes 8…11 are ".FIT".
+        if head.count >= 12, head[head.startIndex] >= 12, Array(head[(head.startIndex + 8)..<(head.startIndex + 12)]) == Array(".FIT".utf8) {
+            return .fit
+        }
         // Binary: NUL or most bytes outside printable ASCII/UTF-8.
         if head.contains(0) { return nil }
         let text = String(decoding: head, as: UTF8.self)
