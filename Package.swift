@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The system's libcrypto, for the SHA-256 that names a spec in every output.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "TrackPipe"),
         .target(name: "TrackPipeTesting", dependencies: ["TrackPipe"]),
@@ -49,7 +50,7 @@ let package = Package(
                 .embedInCode("Presets/osmand-hdop.json"),
             ]
         ),
-        .target(name: "TrackPipeIO", dependencies: ["TrackPipe", "CLibXML2", "CCrypto"]),
+        .target(name: "TrackPipeIO", dependencies: ["TrackPipe", "CLibXML2", "CCrypto", "CZlib"]),
         .target(name: "TrackPipeLab", dependencies: ["TrackPipe", "TrackPipeIO"]),
         .executableTarget(
             name: "trackpipe",

@@ -5,9 +5,17 @@ import TrackPipe
 public enum TrackReader {
     /// Reads `bytes` as `format` (detected from the content with ``TrackFormat/sniff(_:)`` when `nil`).
     /// `sourceName` names the input in errors and rejected records (a path, or `-` for stdin).
+    /// gzip-compressed input (magic 1f 8b) is decompressed first, for every format.
     public static func read(bytes: [UInt8], format: TrackFormat? = nil, sourceName: String) throws -> Track {
         guard !bytes.isEmpty else {
             throw TrackReadError(file: sourceName, message: "the file is empty")
+        }
+        if Gzip.isGzip(bytes) {
+            let inflated = try Gzip.decompress(bytes, sourceName: sourceName)
+            guard !Gzip.isGzip(inflated) else {
+                throw TrackReadError(file: sourceName, message: "gzip inside gzip; decompress it once first")
+            }
+            return try read(bytes: inflated, format: format, sourceName: sourceName)
         }
         guard let format = format ?? TrackFormat.sniff(bytes) else {
             throw TrackReadError(file: sourceName, message:
@@ -32,7 +40,8 @@ public enum TrackReader {
         try read(bytes: [UInt8](data), format: format, sourceName: sourceName)
     }
 
-    /// Reads the file at `path`, taking the format from `format`, else the extension, else the content.
+    /// Reads the file at `path`, taking the format from `format`, else the extension (the one before `.gz` for a
+    /// compressed file), else the content.
     public static func read(path: String, format: TrackFormat? = nil) throws -> Track {
         let bytes = try readFile(path)
         return try read(bytes: bytes, format: format ?? TrackFormat(pathExtension: path), sourceName: path)

@@ -40,8 +40,10 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The format named by `path`'s extension (case-insensitive), or `nil` when the extension says nothing.
     /// `.txt` and `.log` are not mapped (they could be anything); ``sniff(_:)`` decides those.
+    /// A compressed file names its format before `.gz` (`ride.gpx.gz` is GPX).
     public init?(pathExtension path: String) {
-        let ext = (path as NSString).pathExtension.lowercased()
+        var ext = (path as NSString).pathExtension.lowercased()
+        if ext == "gz" { ext = ((path as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
         switch ext {
         case "gpx": self = .gpx
         case "csv", "tsv": self = .csv
