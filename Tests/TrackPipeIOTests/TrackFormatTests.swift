@@ -13,7 +13,7 @@ import TrackPipeIO
         #expect(TrackFormat(pathExtension: path) == format)
     }
 
-    @Test(arguments: ["gnss_log.txt", "notes.log", "noextension", "archive.tcx", "-"])
+    @Test(arguments: ["gnss_log.txt", "notes.log", "noextension", "archive.kml", "-"])
     func extensionsThatSayNothing(_ path: String) {
         #expect(TrackFormat(pathExtension: path) == nil)
     }

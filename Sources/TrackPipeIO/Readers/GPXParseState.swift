@@ -212,14 +212,8 @@ final class GPXParseState {
         }
         h.cdataBlock = h.characters
         h.serror = { ctx, error in
-            guard let s = GPXParseState.state(ctx), let error else { return }
-            guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, s.fatal == nil else { return }
-            let message = error.pointee.message.map { String(cString: $0) }?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
-            let line = Int(error.pointee.line)
-            let column = Int(error.pointee.int2)
-            s.fatal = TrackReadError(file: s.sourceName, line: line > 0 ? line : nil,
-                                     column: column > 0 ? column : nil, message: "malformed XML: \(message)")
+            guard let s = GPXParseState.state(ctx), let error, s.fatal == nil else { return }
+            s.fatal = XMLSAXParser.error(error, sourceName: s.sourceName)
         }
         return h
     }

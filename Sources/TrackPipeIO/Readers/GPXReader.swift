@@ -20,31 +20,14 @@ import TrackPipe
 /// - Safety: no network access (`XML_PARSE_NONET`), no external DTD or entity loading, no entity substitution.
 public enum GPXReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+        guard !bytes.isEmpty else {
             throw TrackReadError(file: sourceName, message: "the file is empty; expected a GPX document")
         }
-        guard bytes.count < Int(Int32.max) else {
-            throw TrackReadError(file: sourceName, message: "the file is larger than 2 GB, the XML parser's limit")
-        }
-        _ = libxmlInitialized
         let state = GPXParseState(sourceName: sourceName)
-        let raw = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-        guard let ctxt = xmlCreateMemoryParserCtxt(raw, Int32(bytes.count)) else {
-            throw TrackReadError(file: sourceName, message: "the XML parser could not be created")
-        }
-        defer { xmlFreeParserCtxt(ctxt) }
-        guard let sax = ctxt.pointee.sax else {
-            throw TrackReadError(file: sourceName, message: "the XML parser could not be created")
-        }
-        sax.pointee = GPXParseState.makeHandler()
-        ctxt.pointee.userData = Unmanaged.passUnretained(state).toOpaque()
-        state.ctxt = ctxt
-        _ = xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue))
-        ctxt.pointee.replaceEntities = 0
-        ctxt.pointee.loadsubset = 0
-        _ = withExtendedLifetime(state) { xmlParseDocument(ctxt) }
+        let wellFormed = try XMLSAXParser.parse(bytes, sourceName: sourceName, handler: GPXParseState.makeHandler(),
+                                                state: state) { state.ctxt = $0 }
         if let error = state.fatal { throw error }
-        if ctxt.pointee.wellFormed == 0 {
+        if !wellFormed {
             throw TrackReadError(file: sourceName, message: "the XML is not well-formed")
         }
         if !state.sawRoot {
@@ -57,10 +40,4 @@ public enum GPXReader {
         for i in track.fixes.indices { track.fixes[i].estimateAccuracyFromHDOPIfMissing() }
         return track
     }
-
-    /// libxml2 wants one global initialisation before first use from any thread.
-    static let libxmlInitialized: Bool = {
-        xmlInitParser()
-        return true
-    }()
 }

@@ -19,7 +19,7 @@ public enum TrackReader {
         }
         guard let format = format ?? TrackFormat.sniff(bytes) else {
             throw TrackReadError(file: sourceName, message:
-                "cannot tell the format from the content (binary or unrecognised); expected GPX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text, or a FIT file",
+                "cannot tell the format from the content (binary or unrecognised); expected GPX, TCX, CSV, GeoJSON, NMEA, GnssLogger or NDJSON text, or a FIT file",
                 formatUnknown: true)
         }
         return try bytes.withUnsafeBufferPointer { buffer in
@@ -31,6 +31,7 @@ public enum TrackReader {
             case .gnsslogger: return try GnssLoggerReader.read(buffer, sourceName: sourceName)
             case .ndjson: return try NDJSONReader.read(buffer, sourceName: sourceName)
             case .fit: return try FITReader.read(buffer, sourceName: sourceName)
+            case .tcx: return try TCXReader.read(buffer, sourceName: sourceName)
             }
         }
     }

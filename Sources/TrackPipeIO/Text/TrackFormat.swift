@@ -16,12 +16,14 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case ndjson
     /// Garmin's FIT activity files (binary; `.fit`).
     case fit
+    /// Garmin Training Center XML v2 (`.tcx`).
+    case tcx
 
     /// Formats ``TrackWriter`` can produce.
     public var isWritable: Bool {
         switch self {
         case .gpx, .csv, .geojson: return true
-        case .nmea, .gnsslogger, .ndjson, .fit: return false
+        case .nmea, .gnsslogger, .ndjson, .fit, .tcx: return false
         }
     }
 
@@ -35,6 +37,7 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .gnsslogger: return "txt"
         case .ndjson: return "ndjson"
         case .fit: return "fit"
+        case .tcx: return "tcx"
         }
     }
 
@@ -51,11 +54,12 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case "nmea", "nma", "ubx.nmea": self = .nmea
         case "ndjson", "jsonl": self = .ndjson
         case "fit": self = .fit
+        case "tcx": self = .tcx
         default: return nil
         }
     }
 
-    /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`, `ndjson`, `fit`), or `nil`.
+    /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`, `ndjson`, `fit`, `tcx`), or `nil`.
     public init?(name: String) {
         switch name.lowercased() {
         case "json": self = .geojson
@@ -81,7 +85,10 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         if head.contains(0) { return nil }
         let text = String(decoding: head, as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-        if trimmed.hasPrefix("<") { return text.contains("<gpx") || text.contains(":gpx") ? .gpx : nil }
+        if trimmed.hasPrefix("<") {
+            if text.contains("<gpx") || text.contains(":gpx") { return .gpx }
+            return text.contains("TrainingCenterDatabase") ? .tcx : nil
+        }
         let lines = text.split(whereSeparator: \.isNewline)  // "\r\n" is one Character: match it too
         if trimmed.hasPrefix("{") {
             let objects = lines.prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -3,14 +3,14 @@ import TrackPipe
 /// The entry point for writing tracks in GPX 1.1, CSV or GeoJSON.
 public enum TrackWriter {
     /// The encoded track, recording `provenance` when given (see ``ProvenanceRecord``). Throws for formats
-    /// TrackPipe only reads (NMEA, GnssLogger, NDJSON, FIT).
+    /// TrackPipe only reads (NMEA, GnssLogger, NDJSON, FIT, TCX).
     public static func encode(_ track: Track, format: TrackFormat, target: String = "-",
                               provenance: Provenance? = nil) throws -> [UInt8] {
         switch format {
         case .gpx: return GPXWriter.write(track, provenance: provenance)
         case .csv: return CSVWriter.write(track, provenance: provenance)
         case .geojson: return GeoJSONWriter.write(track, provenance: provenance)
-        case .nmea, .gnsslogger, .ndjson, .fit:
+        case .nmea, .gnsslogger, .ndjson, .fit, .tcx:
             throw TrackWriteError(file: target, message: "TrackPipe reads \(format.rawValue) but does not write it; write gpx, csv or geojson")
         }
     }

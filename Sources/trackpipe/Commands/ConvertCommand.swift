@@ -7,9 +7,9 @@ import TrackPipeIO
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a track between formats (reads GPX, CSV, GeoJSON, NMEA, GnssLogger, NDJSON, FIT; writes GPX, CSV, GeoJSON).",
+        abstract: "Convert a track between formats (reads GPX, TCX, CSV, GeoJSON, NMEA, GnssLogger, NDJSON, FIT, also gzipped; writes GPX, CSV, GeoJSON).",
         discussion: """
-            Formats come from the file extensions (.gpx, .csv, .geojson/.json, .nmea, .ndjson, .fit); --from and --to override \
+            Formats come from the file extensions (.gpx, .tcx, .csv, .geojson/.json, .nmea, .ndjson, .fit; .gz after any); --from and --to override \
             them. Use - for standard input or output (the input format is then detected from the content; the \
             output format must be given with --to). The output is written to a temporary file and renamed into \
             place, so an interrupted run never leaves a half-written file, and it is never written over the input. \
@@ -23,7 +23,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file, or - for standard output.")
     var output: String
 
-    @Option(help: "Input format: gpx, csv, geojson, nmea, gnsslogger, ndjson or fit (default: from the extension, else the content).")
+    @Option(help: "Input format: gpx, csv, geojson, nmea, gnsslogger, ndjson, fit or tcx (default: from the extension, else the content).")
     var from: String?
 
     @Option(help: "Output format: gpx, csv or geojson (default: from the output extension).")

@@ -17,7 +17,7 @@ struct RunCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Input tracks: GPX, CSV, GeoJSON, NMEA, GnssLogger, FIT, or NDJSON fixes (.ndjson, .jsonl; the stream format); the format comes from the extension (or the content).")
+    @Argument(help: "Input tracks: GPX, TCX, FIT, CSV, GeoJSON, NMEA, GnssLogger, or NDJSON fixes (any of them gzipped) (.ndjson, .jsonl; the stream format); the format comes from the extension (or the content).")
     var inputs: [String]
 
     @Option(help: "Pipeline spec (JSON). Default: the embedded default pipeline.")

@@ -30,7 +30,7 @@ enum TrackInput {
     static func message(for error: any Error, formatOption: String? = nil) -> String {
         switch error {
         case let e as TrackReadError where e.formatUnknown:
-            return e.description + " — name it with a known extension (.gpx, .csv, .geojson, .nmea, .ndjson, .fit)"
+            return e.description + " — name it with a known extension (.gpx, .tcx, .csv, .geojson, .nmea, .ndjson, .fit)"
                 + (formatOption.map { " or \($0)" } ?? "")
         case let e as TrackWriteError where e.formatUnknown:
             return e.description + " — name it .gpx, .csv or .geojson" + (formatOption.map { ", or give \($0)" } ?? "")

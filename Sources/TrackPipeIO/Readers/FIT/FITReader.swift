@@ -10,12 +10,12 @@ import TrackPipe
 ///   that have a barometer);
 /// - speed from `enhanced_speed`, else `speed` (value / 1000 m/s: the device's own speed, usually Doppler);
 /// - `heart_rate` (bpm), `cadence` (rpm), `temperature` (°C), `gps_accuracy` (m) as horizontal accuracy;
-/// - `distance` (value / 100 m), the device's cumulative distance, in ``FITActivity/recordDistances``.
+/// - `distance` (value / 100 m), the device's cumulative distance, in ``RecordedActivity/recordDistances``.
 /// A record without a position becomes a rejected record (`no-fix`); one with a latitude outside ±90° a
 /// rejected record (`latitude-out-of-range`).
 ///
 /// Timer `event` messages (event 0: type 0 start, 1 stop, 4 stop-all) split the fixes into segments: the
-/// records after a restart begin a new segment, and the stopped intervals are ``FITActivity/timerPauses``. The
+/// records after a restart begin a new segment, and the stopped intervals are ``RecordedActivity/timerPauses``. The
 /// activity comes from the `session` (or `sport`) message's sport: running, cycling, walking or hiking
 /// (walking); other sports are `other`; generic is unknown.
 ///
@@ -27,7 +27,7 @@ public enum FITReader {
     }
 
     /// The track and the device's own figures.
-    public static func activity(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> FITActivity {
+    public static func activity(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> RecordedActivity {
         var track = Track(sourceFormat: TrackFormat.fit.rawValue)
         var distances: [Double?] = []
         var sessionDistance: Double?
@@ -92,7 +92,7 @@ public enum FITReader {
             throw TrackReadError(file: sourceName, message: "the FIT file has no record messages (not an activity: a course, workout or settings file?)")
         }
         track.activity = (sessionSport ?? sportSport).flatMap(activity(sport:))
-        return FITActivity(track: track, recordDistances: distances, sessionDistance: sessionDistance, timerPauses: pauses)
+        return RecordedActivity(track: track, recordDistances: distances, sessionDistance: sessionDistance, timerPauses: pauses)
     }
 
     /// The activity for a FIT `sport` value; `nil` for generic (0).

@@ -1,16 +1,17 @@
 import TrackPipe
 
-/// What a FIT activity file holds beyond the fixes: the device's own measurements, kept so they can be
-/// compared with what a pipeline makes of the fixes.
-public struct FITActivity: Sendable, Hashable {
-    /// The track: one fix per `record` message with a position, one rejected record per `record` without.
+/// What an activity file from a watch or bike computer (FIT, TCX) holds beyond the fixes: the device's own
+/// measurements, kept so they can be compared with what a pipeline makes of the fixes.
+public struct RecordedActivity: Sendable, Hashable {
+    /// The track: one fix per record (FIT `record` message, TCX `Trackpoint`) with a position, one rejected record
+    /// per record without.
     public var track: Track
     /// The device's cumulative distance at each record (metres), by source index; `nil` where the record has
     /// none. Most devices measure it from Doppler speed or a wheel sensor, not from positions.
     public var recordDistances: [Double?]
-    /// The device's total distance from the `session` message (metres), when present.
+    /// The device's total distance (metres): FIT's `session` message, or the sum of a TCX file's laps.
     public var sessionDistance: Double?
-    /// The intervals the device's timer was stopped (Unix seconds, UTC): from a timer `stop` event to the next
+    /// The intervals the device's timer was stopped (Unix seconds, UTC; FIT only): from a timer `stop` event to the next
     /// `start`. A stop that is never followed by a start ends the activity and is not a pause. These are the
     /// device's own auto-pause (or the user's button), usable as ground truth for auto-pause.
     public var timerPauses: [ClosedRange<Double>]

@@ -1,0 +1,52 @@
+import CLibXML2
+import TrackPipe
+
+/// Runs libxml2's SAX2 streaming parser over a document held in memory, safely: no network access
+/// (`XML_PARSE_NONET`), no external DTD or entity loading, no entity substitution. The GPX and TCX readers
+/// give it their handler and state; the state receives the parser context before parsing starts, so its
+/// callbacks can ask for line and column and stop the parser.
+enum XMLSAXParser {
+    /// Parses `bytes`; returns whether the document was well-formed. Throws when the parser cannot run at all.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, sourceName: String, handler: xmlSAXHandler, state: AnyObject,
+        context: (xmlParserCtxtPtr) -> Void
+    ) throws -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw TrackReadError(file: sourceName, message: "the file is empty")
+        }
+        guard bytes.count < Int(Int32.max) else {
+            throw TrackReadError(file: sourceName, message: "the file is larger than 2 GB, the XML parser's limit")
+        }
+        _ = initialized
+        let raw = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+        guard let ctxt = xmlCreateMemoryParserCtxt(raw, Int32(bytes.count)), let sax = ctxt.pointee.sax else {
+            throw TrackReadError(file: sourceName, message: "the XML parser could not be created")
+        }
+        defer { xmlFreeParserCtxt(ctxt) }
+        sax.pointee = handler
+        ctxt.pointee.userData = Unmanaged.passUnretained(state).toOpaque()
+        context(ctxt)
+        _ = xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue))
+        ctxt.pointee.replaceEntities = 0
+        ctxt.pointee.loadsubset = 0
+        _ = withExtendedLifetime(state) { xmlParseDocument(ctxt) }
+        return ctxt.pointee.wellFormed != 0
+    }
+
+    /// The error libxml2 reports, as a ``TrackReadError`` with its line and column; `nil` for warnings.
+    static func error(_ error: UnsafePointer<xmlError>, sourceName: String) -> TrackReadError? {
+        guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return nil }
+        let message = error.pointee.message.map { String(cString: $0) }?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
+        let line = Int(error.pointee.line)
+        let column = Int(error.pointee.int2)
+        return TrackReadError(file: sourceName, line: line > 0 ? line : nil, column: column > 0 ? column : nil,
+                              message: "malformed XML: \(message)")
+    }
+
+    /// libxml2 wants one global initialisation before first use from any thread.
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+}
