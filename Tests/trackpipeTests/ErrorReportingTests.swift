@@ -26,4 +26,15 @@ import Testing
         #expect(r.status == 64)
         #expect(r.stderr.contains("Unknown option '--no-such-option'"))
     }
+
+    /// Help is not an error: ArgumentParser delivers it as one from `run()`, and it must reach its printer.
+    @Test(arguments: [["--help"], ["help", "run"], ["run", "--help"], ["stream", "--help"], ["stages", "--help"],
+                      ["validate", "--help"], ["convert", "--help"], ["info", "--help"], ["badges", "--help"],
+                      ["simulate", "--help"], ["compare", "--help"], ["run", "-h"]])
+    func helpPrintsUsageAndSucceeds(args: [String]) throws {
+        let r = try CLIRunner.run(args)
+        #expect(r.status == 0, "\(args): \(r.stderr)")
+        #expect(r.stdout.contains("USAGE: trackpipe"), "\(args): \(r.stdout)")
+        #expect(r.stderr.isEmpty, "\(args): \(r.stderr)")
+    }
 }

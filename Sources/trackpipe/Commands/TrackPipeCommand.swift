@@ -12,9 +12,10 @@ struct TrackPipeCommand: ParsableCommand {
         ]
     )
 
-    /// Parses and runs the command. Usage errors (unknown options, failed validation, `--help`) are reported by
-    /// ArgumentParser as usual; an error while running — a file that cannot be read, a spec with problems, a
-    /// truth file that does not line up — is printed as `trackpipe: error: MESSAGE` and exits with status 1.
+    /// Parses and runs the command. What ArgumentParser owns — usage errors, failed validation, `--help` and
+    /// `help` (which it delivers as an error thrown from `run()`), exit codes — it reports as usual. Any other
+    /// error while running — a file that cannot be read, a spec with problems, a truth file that does not line
+    /// up — is printed as `trackpipe: error: MESSAGE` and exits with status 1.
     static func main() {
         var command: any ParsableCommand
         do {
@@ -24,15 +25,16 @@ struct TrackPipeCommand: ParsableCommand {
         }
         do {
             try command.run()
-        } catch let error as ExitCode {
-            exit(withError: error)
-        } catch let error as CleanExit {
-            exit(withError: error)
-        } catch let error as ValidationError {
-            exit(withError: error)
         } catch {
+            if isArgumentParserError(error) { exit(withError: error) }
             FileHandle.standardError.write(Data("trackpipe: error: \(error)\n".utf8))
             Foundation.exit(1)
         }
+    }
+
+    /// True for the errors ArgumentParser defines (some of its types are internal, so they are told by module).
+    static func isArgumentParserError(_ error: any Error) -> Bool {
+        error is ExitCode || error is CleanExit || error is ValidationError
+            || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 }
