@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TrackPipe
+import TrackPipeLab
 @testable import TrackPipeIO
 
 /// gzip input: compressed with the system's `gzip` (an independent compressor), every format reads back the
@@ -86,5 +87,45 @@ import TrackPipe
         } catch let error as TrackReadError {
             #expect(error.message.contains("more than 1000000 bytes"))
         }
+    }
+
+    /// What `gzip -dc` (the system's decompressor) makes of `bytes`.
+    static func gunzip(_ bytes: [UInt8]) throws -> (status: Int32, output: [UInt8]) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        p.arguments = ["-dc"]
+        let inPipe = Pipe(), outPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = Pipe()
+        try p.run()
+        let writer = Thread {
+            inPipe.fileHandleForWriting.write(Data(bytes))
+            try? inPipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, [UInt8](out))
+    }
+
+    @Test(arguments: [0, 1, 13, 200_000])
+    func outputNamedGzIsWhatTheSystemGzipDecompresses(_ size: Int) throws {
+        var rng = SplitMix64(seed: UInt64(size) &+ 5)
+        // Text-like bytes (compressible) with random runs.
+        let bytes = (0..<size).map { _ in UInt8(ascii: "a") &+ UInt8.random(in: 0..<8, using: &rng) }
+        let compressed = try Gzip.compress(bytes, target: "x.gz")
+        #expect(Gzip.isGzip(compressed) || size == 0 && Gzip.isGzip(compressed))
+        let (status, output) = try Self.gunzip(compressed)
+        #expect(status == 0 && output == bytes)
+        #expect(try Gzip.decompress(compressed, sourceName: "x.gz") == bytes)
+    }
+
+    @Test func trackWriterCompressesATargetNamedGz() throws {
+        let track = try TrackReader.read(path: try TestData.real("applewatch-run/myfile_multseg.gpx"))
+        let plain = try TrackWriter.encode(track, format: .gpx, target: "out.gpx")
+        let packed = try TrackWriter.encode(track, format: .gpx, target: "out.GPX.GZ")
+        #expect(packed.count < plain.count / 4)
+        #expect(try Self.gunzip(packed).output == plain)
     }
 }

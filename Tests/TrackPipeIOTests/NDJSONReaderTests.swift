@@ -28,7 +28,7 @@ import TrackPipeIO
 
     @Test func extensionsNamesAndContentSayNDJSON() {
         #expect(TrackFormat(pathExtension: "a.ndjson") == .ndjson && TrackFormat(pathExtension: "b.JSONL") == .ndjson)
-        #expect(TrackFormat(name: "ndjson") == .ndjson && !TrackFormat.ndjson.isWritable)
+        #expect(TrackFormat(name: "ndjson") == .ndjson && TrackFormat.ndjson.isWritable)
         #expect(TrackFormat.sniff(Array(Self.lines.joined(separator: "\n").utf8)) == .ndjson)
         #expect(TrackFormat.sniff(Array(Self.lines.joined(separator: "\r\n").utf8)) == .ndjson)
         // GeoJSON, pretty-printed or on one line, stays GeoJSON.

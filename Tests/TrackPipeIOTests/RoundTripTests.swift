@@ -8,10 +8,11 @@ import TestSupport
 /// Writing a track and reading it back loses nothing the model holds, for every writer and across formats.
 /// A property over seeded random tracks (``RandomTrack``; a failing seed fails again), plus the real files.
 ///
-/// What a format cannot hold is stated, not hidden: CSV has no place for the track's name and activity
-/// (GPX keeps them in `<trk>`, GeoJSON in the feature's properties); `sourceFormat` records what was read.
+/// What a format cannot hold is stated, not hidden: CSV and NDJSON have no place for the track's name and
+/// activity (GPX keeps them in `<trk>`, GeoJSON in the feature's properties); `sourceFormat` records what was
+/// read. TCX holds less still (no accuracy, DOP or course): `TCXWriterSchemaTests` checks what it keeps.
 @Suite struct RoundTripTests {
-    static let writable: [TrackFormat] = [.gpx, .csv, .geojson]
+    static let writable: [TrackFormat] = [.gpx, .csv, .geojson, .ndjson]
     static let seeds: [UInt64] = Array(1...150)
 
     func roundTrip(_ track: Track, _ format: TrackFormat) throws -> Track {
@@ -19,7 +20,7 @@ import TestSupport
         return try TrackReader.read(bytes: bytes, format: format, sourceName: "round-trip.\(format.fileExtension)")
     }
 
-    func keepsNameAndActivity(_ format: TrackFormat) -> Bool { format != .csv }
+    func keepsNameAndActivity(_ format: TrackFormat) -> Bool { format != .csv && format != .ndjson }
 
     @Test(arguments: writable)
     func sameFormatProperty(_ format: TrackFormat) throws {
@@ -38,7 +39,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [[TrackFormat.gpx, .csv, .geojson, .gpx], [.geojson, .gpx, .csv, .geojson], [.csv, .geojson, .gpx, .csv]])
+    @Test(arguments: [[TrackFormat.gpx, .csv, .geojson, .gpx], [.geojson, .gpx, .csv, .geojson], [.csv, .geojson, .gpx, .csv], [.gpx, .ndjson, .csv, .ndjson]])
     func acrossFormatsProperty(_ chain: [TrackFormat]) throws {
         for seed in Self.seeds.prefix(60) {
             var rng = SplitMix64(seed: seed &* 7919)

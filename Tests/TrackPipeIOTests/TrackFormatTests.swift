@@ -21,7 +21,8 @@ import TrackPipeIO
     @Test func names() {
         #expect(TrackFormat(name: "GPX") == .gpx && TrackFormat(name: "json") == .geojson)
         #expect(TrackFormat(name: "gnsslogger") == .gnsslogger && TrackFormat(name: "kml") == nil)
-        #expect(TrackFormat.allCases.filter(\.isWritable) == [.gpx, .csv, .geojson])
+        #expect(TrackFormat.allCases.filter(\.isWritable) == [.gpx, .csv, .geojson, .ndjson, .tcx])
+        #expect(TrackFormat.writableNames == "gpx, csv, geojson, ndjson or tcx")
     }
 
     @Test(arguments: [

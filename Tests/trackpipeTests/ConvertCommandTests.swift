@@ -172,7 +172,7 @@ import TestSupport
         let out = dir.appendingPathComponent("kept.xyz")
         let r = try CLIRunner.run(["run", "-q", applewatch, "-o", out.path])
         #expect(r.status != 0)
-        #expect(r.stderr.contains("kept.xyz: cannot tell the output format from the extension and none was given (TrackPipe writes gpx, csv and geojson) — name it .gpx, .csv or .geojson, or give --to\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("kept.xyz: cannot tell the output format from the extension and none was given (TrackPipe writes gpx, csv, geojson, ndjson or tcx) — name it .gpx, .csv, .geojson, .tcx or .ndjson, or give --to\n"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 }

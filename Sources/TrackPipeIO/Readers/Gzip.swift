@@ -59,4 +59,29 @@ enum Gzip {
         }
         return output
     }
+
+    /// `bytes` as one gzip member (zlib's default level), for outputs named `.gz`. Throws a
+    /// ``TrackWriteError`` naming `target` only if zlib fails (out of memory).
+    static func compress(_ bytes: [UInt8], target: String) throws -> [UInt8] {
+        func fail(_ message: String) -> TrackWriteError { TrackWriteError(file: target, message: "gzip: " + message) }
+        var stream = z_stream()
+        guard trackpipe_deflate_init_gzip(&stream) == Z_OK else { throw fail("zlib could not be initialised") }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))))
+        let status: Int32 = bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = UInt32(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = UInt32(out.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { throw fail("compression failed (zlib status \(status))") }
+        output.removeLast(Int(stream.avail_out))
+        return output
+    }
+
+    /// True when `path` names a gzip file (`.gz`, any case).
+    static func isGzipName(_ path: String) -> Bool { path.lowercased().hasSuffix(".gz") }
 }

@@ -3,12 +3,12 @@ import TrackPipe
 
 /// Reads NDJSON fix files (`.ndjson`, `.jsonl`): one JSON object per line in the `trackpipe stream` input
 /// schema (``NDJSONFixCodec``). Blank lines are skipped; a line that is not a fix becomes a rejected record with
-/// its line number and rule, never a silent loss. A fix's `sourceIndex` is its 0-based number among non-blank
-/// lines, as `stream` numbers them. LF or CRLF line ends. The track is named after the file.
+/// its line number and rule, never a silent loss. Lines whose `type` is not `fix` (TrackPipe's own provenance,
+/// drop, change, event and summary lines) are skipped. A fix's `sourceIndex` is its 0-based number among the
+/// other non-blank lines, as `stream` numbers them. LF or CRLF line ends. The track is named after the file.
 public enum NDJSONReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
-        let name = sourceName == "-" ? nil : URL(fileURLWithPath: sourceName).deletingPathExtension().lastPathComponent
-        var track = Track(name: name, sourceFormat: TrackFormat.ndjson.rawValue)
+        var track = Track(name: trackName(sourceName), sourceFormat: TrackFormat.ndjson.rawValue)
         let decoder = JSONDecoder()
         var index = 0
         let text = String(decoding: bytes, as: UTF8.self)
@@ -16,11 +16,17 @@ public enum NDJSONReader {
         for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             if line.allSatisfy(\.isWhitespace) { continue }
             switch NDJSONFixCodec.decodeFix(line, index: index, line: n + 1, decoder: decoder) {
-            case .success(let fix): track.fixes.append(fix)
+            case .success(nil): continue  // a provenance, drop, change, event or summary line
+            case .success(let fix?): track.fixes.append(fix)
             case .failure(let e): track.rejected.append(RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))
             }
             index += 1
         }
         return track
+    }
+
+    /// The file's name without its extension (`nil` for standard input).
+    static func trackName(_ sourceName: String) -> String? {
+        sourceName == "-" ? nil : URL(fileURLWithPath: sourceName).deletingPathExtension().lastPathComponent
     }
 }

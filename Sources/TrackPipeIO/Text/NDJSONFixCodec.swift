@@ -9,8 +9,11 @@ import TrackPipe
 ///      "speed": 2.9, "course": 87, "hdop": 0.9, "sats": 11, "segment": 0}
 ///
 /// `time` is ISO 8601 text or Unix seconds (a number). Other keys: `vdop`, `pdop`, `fix` (`none`, `2d`, `3d`,
-/// `dgps`, `rtk-fixed`, `rtk-float`, `estimated`, `pps`), `hr`, `cad`, `temp`. Unknown keys are ignored.
-/// A fix's `index` is its 0-based line number among non-empty input lines.
+/// `dgps`, `rtk-fixed`, `rtk-float`, `estimated`, `pps`), `hr`, `cad`, `temp`, `segment` (0-based), `paused`.
+/// Unknown keys are ignored. A line with a `type` other than `fix` (the `provenance` line of a written NDJSON
+/// track, or the `drop`, `change`, `event` and `summary` lines of `stream` output) is not a fix and is skipped, so
+/// TrackPipe's own NDJSON output reads back as its fixes. A fix's `index` is its 0-based number among the
+/// non-empty input lines that are not skipped.
 ///
 /// Output lines carry a `type`:
 /// - `fix`: an accepted fix, same keys as input plus `index` (and `paused` when true).
@@ -72,8 +75,9 @@ public enum NDJSONFixCodec {
     }
 
     /// Decodes one input line into a fix with `sourceIndex` `index`; `line` is the 1-based line number.
+    /// `nil` for a line whose `type` is not `fix` (see the type's discussion): skip it.
     /// `decoder` is the caller's, reused from line to line (one per stream or file, not one per fix).
-    public static func decodeFix(_ text: Substring, index: Int, line: Int, decoder: JSONDecoder) -> Result<Fix, LineError> {
+    public static func decodeFix(_ text: Substring, index: Int, line: Int, decoder: JSONDecoder) -> Result<Fix?, LineError> {
         let record: Record
         do {
             record = try decoder.decode(Record.self, from: Data(text.utf8))
@@ -83,6 +87,7 @@ public enum NDJSONFixCodec {
         } catch {
             return .failure(LineError(line: line, rule: "bad-record", message: "not a JSON object"))
         }
+        if let type = record.type, type != "fix" { return .success(nil) }
         guard let lat = record.lat, let lon = record.lon else {
             return .failure(LineError(line: line, rule: "missing-position", message: "a fix needs numeric 'lat' and 'lon'"))
         }
@@ -116,6 +121,7 @@ public enum NDJSONFixCodec {
                       vdop: record.vdop, pdop: record.pdop, satellites: record.sats, fixQuality: quality,
                       heartRate: record.hr, cadence: record.cad, temperature: record.temp, segment: record.segment ?? 0,
                       sourceIndex: index)
+        fix.paused = record.paused ?? false
         fix.estimateAccuracyFromHDOPIfMissing()
         return .success(fix)
     }
@@ -130,11 +136,32 @@ public enum NDJSONFixCodec {
                temp: fix.temperature, segment: fix.segment, paused: fix.paused ? true : nil)
     }
 
+    /// The provenance line that opens a written NDJSON track: `{"type": "provenance", …}` with
+    /// ``ProvenanceRecord/Encoded``'s keys.
+    public struct ProvenanceLine: Encodable, Sendable {
+        public var type = "provenance"
+        public var pipelineName: String
+        public var pipelineHash: String
+        public var trackpipeVersion: String
+
+        public init(_ p: Provenance) {
+            pipelineName = p.pipelineName
+            pipelineHash = p.pipelineHash
+            trackpipeVersion = p.trackpipeVersion
+        }
+    }
+
     /// Encodes any value as one compact JSON line (no trailing newline), keys sorted.
     public static func line<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try makeEncoder().encode(value), as: UTF8.self)
+    }
+
+    /// The encoder of ``line(_:)``: compact, keys sorted, non-finite numbers as `"inf"`, `"-inf"`, `"nan"`.
+    /// A writer of many lines makes one and reuses it.
+    public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return encoder
     }
 }

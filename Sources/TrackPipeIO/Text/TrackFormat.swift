@@ -1,6 +1,6 @@
 import Foundation
 
-/// A file format TrackPipe reads (and, for ``isWritable`` ones, writes).
+/// A file format TrackPipe reads (and, for ``isWritable`` ones — GPX, CSV, GeoJSON, TCX, NDJSON — writes).
 public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// GPX 1.0 and 1.1 (read), GPX 1.1 (write).
     case gpx
@@ -22,9 +22,15 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// Formats ``TrackWriter`` can produce.
     public var isWritable: Bool {
         switch self {
-        case .gpx, .csv, .geojson: return true
-        case .nmea, .gnsslogger, .ndjson, .fit, .tcx: return false
+        case .gpx, .csv, .geojson, .tcx, .ndjson: return true
+        case .nmea, .gnsslogger, .fit: return false
         }
+    }
+
+    /// The writable formats' names for messages: `gpx, csv, geojson, tcx or ndjson`.
+    public static var writableNames: String {
+        let names = allCases.filter(\.isWritable).map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 
     /// The conventional file extension for output.

@@ -1,29 +1,45 @@
 import TrackPipe
 
-/// The entry point for writing tracks in GPX 1.1, CSV or GeoJSON.
+/// The entry point for writing tracks in GPX 1.1, CSV, GeoJSON, TCX or NDJSON.
 public enum TrackWriter {
-    /// The encoded track, recording `provenance` when given (see ``ProvenanceRecord``). Throws for formats
-    /// TrackPipe only reads (NMEA, GnssLogger, NDJSON, FIT, TCX).
+    /// The encoded track, recording `provenance` when given (see ``ProvenanceRecord``). `cumulativeDistance`
+    /// (metres per fix by source index, a pipeline's `cumulative-distance` annotation) becomes TCX's per-trackpoint
+    /// `DistanceMeters`; without it TCX measures the fixes as they are (see ``TCXWriter``). Throws for formats
+    /// TrackPipe only reads (NMEA, GnssLogger, FIT), and for a track the format cannot hold (TCX: a fix without time).
+    /// A `target` whose name ends in `.gz` gets the document gzip-compressed (`run.tcx.gz`, as Strava takes uploads).
     public static func encode(_ track: Track, format: TrackFormat, target: String = "-",
-                              provenance: Provenance? = nil) throws -> [UInt8] {
+                              provenance: Provenance? = nil, cumulativeDistance: PerFixSeries? = nil) throws -> [UInt8] {
+        let document = try encodeDocument(track, format: format, target: target, provenance: provenance,
+                                          cumulativeDistance: cumulativeDistance)
+        return Gzip.isGzipName(target) ? try Gzip.compress(document, target: target) : document
+    }
+
+    static func encodeDocument(_ track: Track, format: TrackFormat, target: String, provenance: Provenance?,
+                               cumulativeDistance: PerFixSeries?) throws -> [UInt8] {
         switch format {
         case .gpx: return GPXWriter.write(track, provenance: provenance)
         case .csv: return CSVWriter.write(track, provenance: provenance)
         case .geojson: return GeoJSONWriter.write(track, provenance: provenance)
-        case .nmea, .gnsslogger, .ndjson, .fit, .tcx:
-            throw TrackWriteError(file: target, message: "TrackPipe reads \(format.rawValue) but does not write it; write gpx, csv or geojson")
+        case .tcx: return try TCXWriter.write(track, cumulativeDistance: cumulativeDistance, target: target, provenance: provenance)
+        case .ndjson:
+            do { return try NDJSONWriter.write(track, provenance: provenance) } catch {
+                throw TrackWriteError(file: target, message: "could not encode the fixes as NDJSON: \(error)")
+            }
+        case .nmea, .gnsslogger, .fit:
+            throw TrackWriteError(file: target, message: "TrackPipe reads \(format.rawValue) but does not write it; write \(TrackFormat.writableNames)")
         }
     }
 
     /// Writes `track` to `path` atomically (see ``AtomicFileWriter``), in `format` or the one the extension
     /// names, refusing to replace any of `inputs`, recording `provenance` when given.
     public static func write(_ track: Track, to path: String, format: TrackFormat? = nil, protecting inputs: [String] = [],
-                             provenance: Provenance? = nil) throws {
+                             provenance: Provenance? = nil, cumulativeDistance: PerFixSeries? = nil) throws {
         guard let format = format ?? TrackFormat(pathExtension: path) else {
-            throw TrackWriteError(file: path, message: "cannot tell the output format from the extension and none was given (TrackPipe writes gpx, csv and geojson)",
+            throw TrackWriteError(file: path, message: "cannot tell the output format from the extension and none was given (TrackPipe writes \(TrackFormat.writableNames))",
                                   formatUnknown: true)
         }
-        try AtomicFileWriter.write(try encode(track, format: format, target: path, provenance: provenance), to: path,
+        try AtomicFileWriter.write(try encode(track, format: format, target: path, provenance: provenance,
+                                              cumulativeDistance: cumulativeDistance), to: path,
                                   protecting: inputs)
     }
 }

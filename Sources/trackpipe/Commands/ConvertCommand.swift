@@ -3,14 +3,15 @@ import Foundation
 import TrackPipe
 import TrackPipeIO
 
-/// `trackpipe convert IN -o OUT`: reads any supported format, writes GPX 1.1, CSV or GeoJSON.
+/// `trackpipe convert IN -o OUT`: reads any supported format, writes GPX 1.1, CSV, GeoJSON, TCX or NDJSON.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a track between formats (reads GPX, TCX, CSV, GeoJSON, NMEA, GnssLogger, NDJSON, FIT, also gzipped; writes GPX, CSV, GeoJSON).",
+        abstract: "Convert a track between formats (reads GPX, TCX, CSV, GeoJSON, NMEA, GnssLogger, NDJSON, FIT, also gzipped; writes GPX, CSV, GeoJSON, TCX, NDJSON, also gzipped).",
         discussion: """
             Formats come from the file extensions (.gpx, .tcx, .csv, .geojson/.json, .nmea, .ndjson, .fit; .gz after any); --from and --to override \
-            them. Use - for standard input or output (the input format is then detected from the content; the \
+            them. An output named .gz is gzip-compressed. A TCX output carries each trackpoint's cumulative distance \
+            (measured over the fixes as read), and needs a time on every fix. Use - for standard input or output (the input format is then detected from the content; the \
             output format must be given with --to). The output is written to a temporary file and renamed into \
             place, so an interrupted run never leaves a half-written file, and it is never written over the input. \
             Records that cannot be read are listed on standard error and left out.
@@ -26,18 +27,18 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Input format: gpx, csv, geojson, nmea, gnsslogger, ndjson, fit or tcx (default: from the extension, else the content).")
     var from: String?
 
-    @Option(help: "Output format: gpx, csv or geojson (default: from the output extension).")
+    @Option(help: "Output format: gpx, csv, geojson, tcx or ndjson (default: from the output extension).")
     var to: String?
 
     func validate() throws {
         _ = try TrackInput.format(named: from, option: "--from")
         if let f = try TrackInput.format(named: to, option: "--to"), !f.isWritable {
-            throw ValidationError("--to \(f.rawValue): TrackPipe reads \(f.rawValue) but writes only gpx, csv or geojson")
+            throw ValidationError("--to \(f.rawValue): TrackPipe reads \(f.rawValue) but writes only \(TrackFormat.writableNames)")
         }
         if to == nil {
-            if output == "-" { throw ValidationError("writing to standard output needs --to gpx|csv|geojson") }
+            if output == "-" { throw ValidationError("writing to standard output needs --to gpx|csv|geojson|tcx|ndjson") }
             guard let f = TrackFormat(pathExtension: output), f.isWritable else {
-                throw ValidationError("cannot tell the output format from '\(output)'; use a .gpx, .csv or .geojson name, or --to")
+                throw ValidationError("cannot tell the output format from '\(output)'; use a .gpx, .csv, .geojson, .tcx or .ndjson name, or --to")
             }
         }
     }

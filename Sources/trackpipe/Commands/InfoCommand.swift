@@ -16,7 +16,7 @@ struct InfoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Track files (gpx, csv, geojson, nmea, gnsslogger), or - for standard input.")
+    @Argument(help: "Track files (gpx, tcx, fit, csv, geojson, nmea, gnsslogger, ndjson; any of them gzipped), or - for standard input.")
     var inputs: [String]
 
     @Option(help: "Input format for every file (default: from each extension, else the content).")

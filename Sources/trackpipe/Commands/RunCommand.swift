@@ -26,7 +26,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the kept track here: a file for one input, a directory for several; '-' for stdout.")
     var output: String?
 
-    @Option(help: "Output format (gpx, csv, geojson) when the output's extension does not say.")
+    @Option(help: "Output format (gpx, csv, geojson, tcx, ndjson) when the output's extension does not say. TCX carries the cleaned cumulative distance per trackpoint.")
     var to: String?
 
     @Option(help: "Write the JSON run report here.")
@@ -76,17 +76,18 @@ struct RunCommand: ParsableCommand {
             let result: PipelineResult
             do { result = try pipeline.run(track) } catch { throw CLIError("\(name): \(error)") }
             var written: String?
+            let distance = result.annotations[CumulativeDistanceKey.self]
             if let output {
                 let format = try TrackInput.format(named: to, option: "--to")
                 if output == "-" {
                     let bytes = try TrackWriter.encode(result.track, format: format ?? RunOutputs.defaultFormat(for: name),
-                                                       provenance: result.provenance)
+                                                       provenance: result.provenance, cumulativeDistance: distance)
                     FileHandle.standardOutput.write(Data(bytes))
                 } else {
                     let path = RunOutputs.path(for: name, output: output, several: inputs.count > 1, format: format)
                     do {
                         try TrackWriter.write(result.track, to: path, format: format ?? (inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil),
-                                             protecting: inputs, provenance: result.provenance)
+                                             protecting: inputs, provenance: result.provenance, cumulativeDistance: distance)
                     } catch let error as TrackWriteError {
                         throw CLIError(TrackInput.message(for: error, formatOption: "--to"))
                     }
@@ -125,7 +126,9 @@ enum RunOutputs {
     static func path(for input: String, output: String, several: Bool, format: TrackFormat?) -> String {
         guard several else { return output }
         let f = format ?? defaultFormat(for: input)
-        let base = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        var url = URL(fileURLWithPath: input)
+        if url.pathExtension.lowercased() == "gz" { url = url.deletingPathExtension() }
+        let base = url.deletingPathExtension().lastPathComponent
         return URL(fileURLWithPath: output).appendingPathComponent(base + "." + f.fileExtension).path
     }
 }

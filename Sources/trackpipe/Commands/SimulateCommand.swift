@@ -48,9 +48,9 @@ struct SimulateCommand: ParsableCommand {
     func validate() throws {
         if listParameters { return }
         if scenario != nil, route != nil { throw ValidationError("give either --scenario or --route, not both") }
-        guard let output else { throw ValidationError("give the output track with -o FILE.gpx (or .csv, .geojson)") }
+        guard let output else { throw ValidationError("give the output track with -o FILE.gpx (or .csv, .geojson, .tcx, .ndjson)") }
         guard let format = TrackFormat(pathExtension: output), format.isWritable else {
-            throw ValidationError("cannot tell a writable format from '\(output)'; use .gpx, .csv or .geojson")
+            throw ValidationError("cannot tell a writable format from '\(output)'; use .gpx, .csv, .geojson, .tcx or .ndjson")
         }
         if let name = scenario, RouteScenario(rawValue: name) == nil {
             throw ValidationError("unknown scenario '\(name)'; choose one of \(RouteScenario.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -56,10 +56,14 @@ struct StreamCommand: ParsableCommand {
         while let text = readLine(strippingNewline: true) {
             lineNumber += 1
             if text.allSatisfy(\.isWhitespace) { continue }
+            let decoded = NDJSONFixCodec.decodeFix(Substring(text), index: index, line: lineNumber, decoder: decoder)
+            if case .success(nil) = decoded { continue }  // not a fix line (provenance, or earlier stream output)
             read += 1
             defer { index += 1 }
-            switch NDJSONFixCodec.decodeFix(Substring(text), index: index, line: lineNumber, decoder: decoder) {
-            case .success(let fix):
+            switch decoded {
+            case .success(nil):
+                break
+            case .success(let fix?):
                 try emit(try live.push(fix))
             case .failure(let e):
                 dropped += 1

@@ -33,7 +33,7 @@ enum TrackInput {
             return e.description + " — name it with a known extension (.gpx, .tcx, .csv, .geojson, .nmea, .ndjson, .fit)"
                 + (formatOption.map { " or \($0)" } ?? "")
         case let e as TrackWriteError where e.formatUnknown:
-            return e.description + " — name it .gpx, .csv or .geojson" + (formatOption.map { ", or give \($0)" } ?? "")
+            return e.description + " — name it .gpx, .csv, .geojson, .tcx or .ndjson" + (formatOption.map { ", or give \($0)" } ?? "")
         default:
             return "\(error)"
         }
