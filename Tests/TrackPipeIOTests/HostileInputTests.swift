@@ -39,16 +39,10 @@ import TrackPipeIO
         #expect(e.file == "other.xml" && e.message.contains("expected <gpx>") && e.line != nil, "\(e)")
     }
 
-    @Test(arguments: TrackFormat.allCases.filter { $0 != .ndjson })
+    @Test(arguments: TrackFormat.allCases)
     func emptyFile(_ format: TrackFormat) throws {
         let e = try #require(TrackText.error("", format, name: "empty.\(format.fileExtension)"))
         #expect(e.file == "empty.\(format.fileExtension)" && e.message.contains("empty"))
-    }
-
-    /// NDJSON is a list of lines: none is no fix (what an empty track written as NDJSON is), not an error.
-    @Test func emptyNDJSONIsAnEmptyTrack() throws {
-        let track = try TrackReader.read(bytes: [], format: .ndjson, sourceName: "empty.ndjson")
-        #expect(track.fixes.isEmpty && track.rejected.isEmpty && track.name == "empty")
     }
 
     @Test func emptyFileWithoutAFormat() throws {

@@ -5,13 +5,9 @@ import TrackPipe
 public enum TrackReader {
     /// Reads `bytes` as `format` (detected from the content with ``TrackFormat/sniff(_:)`` when `nil`).
     /// `sourceName` names the input in errors and rejected records (a path, or `-` for stdin).
-    /// gzip-compressed input (magic 1f 8b) is decompressed first, for every format. Empty input is an error,
-    /// except as NDJSON (given or named by the extension): zero lines are zero fixes, what writing an empty track
-    /// as NDJSON gives.
+    /// gzip-compressed input (magic 1f 8b) is decompressed first, for every format. Empty input is an error in
+    /// every format, NDJSON included: input that says nothing is not taken for an empty track.
     public static func read(bytes: [UInt8], format: TrackFormat? = nil, sourceName: String) throws -> Track {
-        if bytes.isEmpty, format == .ndjson {
-            return Track(name: NDJSONReader.trackName(sourceName), sourceFormat: TrackFormat.ndjson.rawValue)
-        }
         guard !bytes.isEmpty else {
             throw TrackReadError(file: sourceName, message: "the file is empty")
         }
