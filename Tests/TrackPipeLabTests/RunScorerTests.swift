@@ -122,4 +122,26 @@ import TrackPipeLab
         #expect(none.distanceError == nil && none.crossTrack == nil)
         #expect(none.skipped.contains { $0.contains("distance error") })
     }
+
+    /// Without per-fix truth, auto-pause is scored against the device's timer pauses, by seconds of overlap in
+    /// the track's own clock: predicted 100…160 (60 s) and 300…310 (10 s); the device paused 130…200 (70 s) and
+    /// 400…420 (20 s). Overlap 30 s → precision 30/70, recall 30/90.
+    @Test func pausesScoreAgainstTheDeviceTimerWithoutPerFixTruth() throws {
+        var (result, _) = Self.case1()
+        result.annotations[PauseIntervalsKey.self] = [
+            PauseInterval(start: 100, end: 160, firstSourceIndex: 0, lastSourceIndex: 1),
+            PauseInterval(start: 300, end: 310, firstSourceIndex: 4, lastSourceIndex: 5),
+        ]
+        let truth = GroundTruth(pauses: [TimeSpan(start: 130, end: 200), TimeSpan(start: 400, end: 420)], sources: ["run.fit"])
+        #expect(truth.kind == "device-pauses")
+        let s = RunScorer.score(result, truth: truth)
+        let pauses = try #require(s.pauses)
+        #expect(pauses.correct == 30 && pauses.predicted == 70 && pauses.actual == 90)
+        #expect(s.skipped.contains("position error, moving time, anomalies: no per-fix truth"))
+        // A device whose timer ran throughout: every predicted pause is a false one.
+        let none = RunScorer.score(result, truth: GroundTruth(pauses: []))
+        #expect(none.pauses?.precision == 0 && none.pauses?.recall == nil)
+        // A file that cannot say (nil) scores no pauses.
+        #expect(RunScorer.score(result, truth: GroundTruth(knownDistance: 50)).pauses == nil)
+    }
 }

@@ -95,4 +95,19 @@ import TestSupport
         let r = try CLIRunner.run(["info", "-"], stdin: "lat,lon\n1,2\n1.001,2\n")
         #expect(r.status == 0 && r.stdout.contains("- (csv)") && r.stdout.contains("2 in 1 segment"), "\(r.stdout)")
     }
+
+    /// A FIT file's own figures: the Fenix 2's session says 9008.22 m (python-fitparse, SOURCE.txt) and its timer
+    /// never stopped (one start, one stop_all); a GPX file has neither.
+    @Test func deviceDistanceAndTimerOfAFITFile() throws {
+        let fit = TestData.root.appendingPathComponent("real/fenix2-run-fit/activity-small-fenix2-run.fit").path
+        let gpx = TestData.root.appendingPathComponent("real/applewatch-run/myfile_multseg.gpx").path
+        let r = try CLIRunner.run(["info", "--json", fit, gpx])
+        #expect(r.status == 0, "\(r.stderr)")
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(abs((all[0]["device_distance_metres"] as? Double ?? 0) - 9008.22) < 1e-6)
+        #expect(all[0]["device_timer_stopped_seconds"] as? Double == 0)
+        #expect(all[1]["device_distance_metres"] == nil && all[1]["device_timer_stopped_seconds"] == nil)
+        let text = try CLIRunner.run(["info", fit])
+        #expect(text.stdout.contains("  device distance:    9.008 km\n"))
+    }
 }

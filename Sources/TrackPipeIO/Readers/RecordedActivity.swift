@@ -15,12 +15,16 @@ public struct RecordedActivity: Sendable, Hashable {
     /// `start`. A stop that is never followed by a start ends the activity and is not a pause. These are the
     /// device's own auto-pause (or the user's button), usable as ground truth for auto-pause.
     public var timerPauses: [ClosedRange<Double>]
+    /// True when the file records the device's timer (FIT timer events): then ``timerPauses`` is the whole
+    /// story, and an empty list means the timer ran throughout. False for files that cannot say (TCX, GPX, …).
+    public var recordsTimer: Bool
 
     public init(track: Track, recordDistances: [Double?] = [], sessionDistance: Double? = nil,
-                timerPauses: [ClosedRange<Double>] = []) {
+                timerPauses: [ClosedRange<Double>] = [], recordsTimer: Bool = false) {
         self.track = track
         self.recordDistances = recordDistances
         self.sessionDistance = sessionDistance
         self.timerPauses = timerPauses
+        self.recordsTimer = recordsTimer || !timerPauses.isEmpty
     }
 }

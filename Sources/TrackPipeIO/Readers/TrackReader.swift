@@ -8,6 +8,12 @@ public enum TrackReader {
     /// gzip-compressed input (magic 1f 8b) is decompressed first, for every format. Empty input is an error in
     /// every format, NDJSON included: input that says nothing is not taken for an empty track.
     public static func read(bytes: [UInt8], format: TrackFormat? = nil, sourceName: String) throws -> Track {
+        try activity(bytes: bytes, format: format, sourceName: sourceName).track
+    }
+
+    /// Reads `bytes` as ``read(bytes:format:sourceName:)`` does, keeping what an activity file (FIT, TCX) holds
+    /// beyond the fixes: the device's distances and timer pauses. Other formats give just the track.
+    public static func activity(bytes: [UInt8], format: TrackFormat? = nil, sourceName: String) throws -> RecordedActivity {
         guard !bytes.isEmpty else {
             throw TrackReadError(file: sourceName, message: "the file is empty")
         }
@@ -16,7 +22,7 @@ public enum TrackReader {
             guard !Gzip.isGzip(inflated) else {
                 throw TrackReadError(file: sourceName, message: "gzip inside gzip; decompress it once first")
             }
-            return try read(bytes: inflated, format: format, sourceName: sourceName)
+            return try activity(bytes: inflated, format: format, sourceName: sourceName)
         }
         guard let format = format ?? TrackFormat.sniff(bytes) else {
             throw TrackReadError(file: sourceName, message:
@@ -25,14 +31,14 @@ public enum TrackReader {
         }
         return try bytes.withUnsafeBufferPointer { buffer in
             switch format {
-            case .gpx: return try GPXReader.read(buffer, sourceName: sourceName)
-            case .csv: return try CSVReader.read(buffer, sourceName: sourceName)
-            case .geojson: return try GeoJSONReader.read(buffer, sourceName: sourceName)
-            case .nmea: return try NMEAReader.read(buffer, sourceName: sourceName)
-            case .gnsslogger: return try GnssLoggerReader.read(buffer, sourceName: sourceName)
-            case .ndjson: return try NDJSONReader.read(buffer, sourceName: sourceName)
-            case .fit: return try FITReader.read(buffer, sourceName: sourceName)
-            case .tcx: return try TCXReader.read(buffer, sourceName: sourceName)
+            case .gpx: return RecordedActivity(track: try GPXReader.read(buffer, sourceName: sourceName))
+            case .csv: return RecordedActivity(track: try CSVReader.read(buffer, sourceName: sourceName))
+            case .geojson: return RecordedActivity(track: try GeoJSONReader.read(buffer, sourceName: sourceName))
+            case .nmea: return RecordedActivity(track: try NMEAReader.read(buffer, sourceName: sourceName))
+            case .gnsslogger: return RecordedActivity(track: try GnssLoggerReader.read(buffer, sourceName: sourceName))
+            case .ndjson: return RecordedActivity(track: try NDJSONReader.read(buffer, sourceName: sourceName))
+            case .fit: return try FITReader.activity(buffer, sourceName: sourceName)
+            case .tcx: return try TCXReader.activity(buffer, sourceName: sourceName)
             }
         }
     }
@@ -45,8 +51,13 @@ public enum TrackReader {
     /// Reads the file at `path`, taking the format from `format`, else the extension (the one before `.gz` for a
     /// compressed file), else the content.
     public static func read(path: String, format: TrackFormat? = nil) throws -> Track {
+        try activity(path: path, format: format).track
+    }
+
+    /// Reads the file at `path` as ``read(path:format:)`` does, keeping an activity file's device figures.
+    public static func activity(path: String, format: TrackFormat? = nil) throws -> RecordedActivity {
         let bytes = try readFile(path)
-        return try read(bytes: bytes, format: format ?? TrackFormat(pathExtension: path), sourceName: path)
+        return try activity(bytes: bytes, format: format ?? TrackFormat(pathExtension: path), sourceName: path)
     }
 
     /// The bytes of the file at `path`, or a ``TrackReadError`` saying why not.

@@ -16,7 +16,10 @@ import TrackPipe
 ///   uses for steps into paused fixes).
 /// - **Pauses** (needs the `pauses` annotation, i.e. `auto-pause`): time overlap between the pipeline's pause
 ///   intervals (their first and last fix mapped to true time) and the true stops (runs of consecutive
-///   stopped fixes in true-time order, first to last stopped fix).
+///   stopped fixes in true-time order, first to last stopped fix). Without per-fix truth, against the device's
+///   own timer pauses (``GroundTruth/pauses``, a FIT file's timer stop → start), in the track's clock. A device
+///   that stops recording while its timer is stopped leaves no fixes in the pause for auto-pause to find:
+///   recall then says how much of the device's pausing the fixes could not show.
 /// - **Anomalies**: a dropped fix whose truth has an anomaly is a true positive. For kind k:
 ///   recall = dropped fixes of kind k ÷ fixes of kind k; precision = dropped fixes of kind k ÷ (those +
 ///   dropped ordinary fixes) — a drop of another anomaly kind is neither right nor wrong for k. `any`:
@@ -44,7 +47,15 @@ public enum RunScorer {
         if let rows = truth.fixes {
             scorePerFix(result, rows: rows, into: &score)
         } else {
-            score.skipped.append("position error, moving time, pauses, anomalies: no per-fix truth")
+            if let devicePauses = truth.pauses {
+                if let predicted = result.annotations[PauseIntervalsKey.self] {
+                    score.pauses = overlap(predicted: predicted.map { TimeSpan(start: $0.start, end: $0.end) }, actual: devicePauses)
+                    score.notes.append("pauses scored against the device's timer pauses")
+                } else {
+                    score.skipped.append("pauses: the pipeline has no pause intervals (no auto-pause)")
+                }
+            }
+            score.skipped.append("position error, moving time, \(truth.pauses == nil ? "pauses, " : "")anomalies: no per-fix truth")
             if let known = truth.knownDistance {
                 score.trueDistance = known
             } else if let line {

@@ -10,24 +10,28 @@ public struct GroundTruth: Sendable, Hashable {
     public var route: [GeoPoint]?
     /// The known distance of the run, metres; `nil` when unknown.
     public var knownDistance: Double?
+    /// The intervals the recording device's timer was stopped (its own auto-pause, or the user's button), in the
+    /// track's clock (seconds since 1970, UTC): from a FIT file's timer events. Scores auto-pause when there is no
+    /// per-fix truth. `nil` when the file cannot say; empty when the timer ran throughout.
+    public var pauses: [TimeSpan]?
     /// Where each part came from (file names), for reports.
     public var sources: [String]
 
-    public init(fixes: [FixTruth]? = nil, route: [GeoPoint]? = nil, knownDistance: Double? = nil, sources: [String] = []) {
+    public init(fixes: [FixTruth]? = nil, route: [GeoPoint]? = nil, knownDistance: Double? = nil,
+                pauses: [TimeSpan]? = nil, sources: [String] = []) {
         self.fixes = fixes
         self.route = route
         self.knownDistance = knownDistance
+        self.pauses = pauses
         self.sources = sources
     }
 
-    /// A short name of what the truth holds: `per-fix`, `route+distance`, `route`, `distance` or `none`.
+    /// A short name of what the truth holds: `per-fix`, or the parts joined by `+` (`route`, `distance`,
+    /// `device-pauses`), or `none`.
     public var kind: String {
         if fixes != nil { return "per-fix" }
-        switch (route != nil, knownDistance != nil) {
-        case (true, true): return "route+distance"
-        case (true, false): return "route"
-        case (false, true): return "distance"
-        case (false, false): return "none"
-        }
+        let parts = [route != nil ? "route" : nil, knownDistance != nil ? "distance" : nil, pauses != nil ? "device-pauses" : nil]
+            .compactMap { $0 }
+        return parts.isEmpty ? "none" : parts.joined(separator: "+")
     }
 }

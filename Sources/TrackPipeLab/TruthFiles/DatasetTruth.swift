@@ -42,6 +42,16 @@ public enum DatasetTruth {
         return name.hasSuffix(".truth.csv") || name.hasSuffix(".route.gpx") || name.hasSuffix(".distance.txt") || name == "planned-route.gpx"
     }
 
+    /// Loads the ground truth of a recorded activity: the companion files' (see
+    /// ``load(for:trackPath:root:)``), plus the device's timer pauses when the file records its timer (FIT).
+    public static func load(for recorded: RecordedActivity, trackPath: String, root: String? = nil) throws -> GroundTruth {
+        var truth = try load(for: recorded.track, trackPath: trackPath, root: root)
+        if recorded.recordsTimer {
+            truth.pauses = recorded.timerPauses.map { TimeSpan(start: $0.lowerBound, end: $0.upperBound) }
+        }
+        return truth
+    }
+
     /// Loads the ground truth of `track` (read from `trackPath`), checking it lines up.
     public static func load(for track: Track, trackPath: String, root: String? = nil) throws -> GroundTruth {
         let found = companions(of: trackPath, root: root)

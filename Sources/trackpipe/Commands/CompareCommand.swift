@@ -14,7 +14,8 @@ struct CompareCommand: ParsableCommand {
         Runs every --pipeline (a spec file, or a preset: raw, runkeeper, smooth, default; all four when none is \
         given) on every dataset (track files, or folders searched recursively) and scores it against the truth \
         found next to the dataset: NAME.truth.csv (per fix), NAME.route.gpx or planned-route.gpx (route line), \
-        NAME.distance.txt (known distance). What a dataset's truth cannot score is skipped and said. A truth \
+        NAME.distance.txt (known distance); a FIT file's own timer pauses score auto-pause. What a dataset's truth \
+        cannot score is skipped and said. A truth \
         file that does not line up with its track is an error naming both files. Every spec and every dataset \
         is read before anything runs.
         """
@@ -47,11 +48,11 @@ struct CompareCommand: ParsableCommand {
         var inputs: [(name: String, path: String, track: Track, truth: GroundTruth)] = []
         do {
             for file in try DatasetFiles.expand(datasets) {
-                var track = try TrackReader.read(path: file.track)
-                TrackInput.reportRejected(track, file: file.track)
-                if let activity, track.activity == nil { track.activity = Activity(loose: activity) }
-                let truth = try DatasetTruth.load(for: track, trackPath: file.track, root: file.root)
-                inputs.append((file.name, file.track, track, truth))
+                var recorded = try TrackReader.activity(path: file.track)
+                TrackInput.reportRejected(recorded.track, file: file.track)
+                if let activity, recorded.track.activity == nil { recorded.track.activity = Activity(loose: activity) }
+                let truth = try DatasetTruth.load(for: recorded, trackPath: file.track, root: file.root)
+                inputs.append((file.name, file.track, recorded.track, truth))
             }
         } catch {
             throw CLIError(TrackInput.message(for: error))

@@ -36,8 +36,8 @@ struct InfoCommand: ParsableCommand {
         var failed = false
         for path in inputs {
             do {
-                let track = try TrackInput.read(path, format: format)
-                summaries.append(TrackSummary(track: track, file: path))
+                let recorded = try TrackInput.activity(path, format: format)
+                summaries.append(TrackSummary(recorded: recorded, file: path))
                 if !json { print(summaries[summaries.count - 1].text) }
             } catch let error as TrackReadError {
                 failed = true

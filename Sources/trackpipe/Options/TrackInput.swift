@@ -17,11 +17,16 @@ enum TrackInput {
 
     /// Reads a track: `-` is standard input; `format`, else the format the extension (or content) says.
     static func read(_ path: String, format: TrackFormat?) throws -> Track {
+        try activity(path, format: format).track
+    }
+
+    /// The track with what an activity file (FIT, TCX) adds: the device's distances and timer pauses.
+    static func activity(_ path: String, format: TrackFormat?) throws -> RecordedActivity {
         if path == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try TrackReader.read(data: data, format: format, sourceName: "-")
+            return try TrackReader.activity(bytes: [UInt8](data), format: format, sourceName: "-")
         }
-        return try TrackReader.read(path: path, format: format)
+        return try TrackReader.activity(path: path, format: format)
     }
 
     /// A read or write error as this command prints it: the library's message (which names no flags) plus, when

@@ -39,6 +39,11 @@ struct TrackSummary: Codable, Equatable {
     /// Sum of `Geodesy.local(_:_:)` distances between consecutive fixes of the same segment,
     /// nothing filtered.
     var rawDistanceMetres: Double
+    /// The recording device's own total distance (FIT session, TCX laps; else its last cumulative record
+    /// distance), for comparison with the raw and cleaned distances; `nil` when the file has none.
+    var deviceDistanceMetres: Double?
+    /// Seconds the device's timer was stopped (FIT timer events); `nil` when the file does not record its timer.
+    var deviceTimerStoppedSeconds: Double?
     var boundingBox: BoundingBox?
     /// Median of the time differences between consecutive timed fixes of the same segment (zeros and
     /// negatives included: they are what the source holds).
@@ -48,6 +53,14 @@ struct TrackSummary: Codable, Equatable {
     /// Fixes whose horizontal accuracy was estimated from HDOP rather than reported.
     var estimatedHorizontalAccuracy: Int
     var invalid: InvalidCounts
+
+    init(recorded: RecordedActivity, file: String) {
+        self.init(track: recorded.track, file: file)
+        deviceDistanceMetres = recorded.sessionDistance ?? recorded.recordDistances.last(where: { $0 != nil }) ?? nil
+        if recorded.recordsTimer {
+            deviceTimerStoppedSeconds = recorded.timerPauses.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
+        }
+    }
 
     init(track: Track, file: String) {
         let fixes = track.fixes
@@ -125,6 +138,8 @@ struct TrackSummary: Codable, Equatable {
             lines.append("  time:               none")
         }
         lines.append("  raw distance:       " + String(format: "%.3f km", rawDistanceMetres / 1000))
+        if let d = deviceDistanceMetres { lines.append("  device distance:    " + String(format: "%.3f km", d / 1000)) }
+        if let s = deviceTimerStoppedSeconds { lines.append("  device timer off:   \(Self.duration(s))") }
         if let b = boundingBox {
             lines.append("  bounding box:       " + String(format: "lat %.6f … %.6f, lon %.6f … %.6f",
                                                              b.minLatitude, b.maxLatitude, b.minLongitude, b.maxLongitude))

@@ -35,6 +35,7 @@ public enum FITReader {
         var sportSport: Double?
         var pauses: [ClosedRange<Double>] = []
         var stoppedAt: Double?
+        var recordsTimer = false
         var segment = 0
         var restarted = false
         var index = 0
@@ -69,6 +70,7 @@ public enum FITReader {
                     heartRate: m.value(3), cadence: m.value(4), temperature: m.value(13),
                     segment: segment, sourceIndex: index))
             case 21 where m.value(0) == 0:
+                recordsTimer = true
                 switch m.value(1) {
                 case 0?:
                     if let stop = stoppedAt, let time, time >= stop {
@@ -92,7 +94,8 @@ public enum FITReader {
             throw TrackReadError(file: sourceName, message: "the FIT file has no record messages (not an activity: a course, workout or settings file?)")
         }
         track.activity = (sessionSport ?? sportSport).flatMap(activity(sport:))
-        return RecordedActivity(track: track, recordDistances: distances, sessionDistance: sessionDistance, timerPauses: pauses)
+        return RecordedActivity(track: track, recordDistances: distances, sessionDistance: sessionDistance, timerPauses: pauses,
+                                recordsTimer: recordsTimer)
     }
 
     /// The activity for a FIT `sport` value; `nil` for generic (0).
