@@ -6,8 +6,12 @@ import TrackPipeIO
 /// Reading and writing tracks. The main figure: GPX parsing of the 633 KB, 2300-record reference run
 /// (Tests/Data/reference/kalman/input_2300.gpx). Also the other readers on files of their own kind: the same
 /// run as CSV (input_2300.csv) and as GeoJSON (written from it in memory), the 2.8 MB u-blox F9K NMEA log and
-/// the GnssLogger log from Tests/Data/real, and the three writers on the 2300-fix track. Divide the file size
+/// the GnssLogger log from Tests/Data/real, and the writers on the 2300-fix track. Divide the file size
 /// by the median wall time for MB/s (each reader benchmark's name gives the size).
+///
+/// FIT and TCX at growing sizes, to show the rate holds (linear in size): FIT as 1, 10 and 100 copies of the
+/// 122 KB Fenix 2 run chained one after another (a chained FIT file is one input; 12 MB at 100), TCX as the
+/// Fenix 2 run repeated 1 and 10 times (times shifted so they keep increasing) written by TCXWriter.
 let benchmarks: @Sendable () -> Void = {
     let config = BenchmarkPolicy.configuration(maxDuration: .seconds(3))
 
@@ -26,6 +30,35 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    let fenix = BenchmarkData.bytes("real/fenix2-run-fit/activity-small-fenix2-run.fit")
+    for copies in [1, 10, 100] {
+        let chained = Array([[UInt8]](repeating: fenix, count: copies).joined())
+        Benchmark(BenchmarkPolicy.name("read", "FIT", "\(chained.count)-bytes"), configuration: config) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(BenchmarkData.track(bytes: chained, format: .fit))
+            }
+        }
+    }
+    let fenixTrack = BenchmarkData.track(bytes: fenix, format: .fit)
+    for copies in [1, 10] {
+        var repeated = Track(name: fenixTrack.name, activity: fenixTrack.activity)
+        let span = (fenixTrack.fixes.last?.time ?? 0) - (fenixTrack.fixes.first?.time ?? 0) + 1
+        for k in 0..<copies {
+            repeated.fixes += fenixTrack.fixes.map { fix in
+                var f = fix
+                f.time = fix.time.map { $0 + Double(k) * span }
+                f.sourceIndex = fix.sourceIndex + k * fenixTrack.fixes.count
+                return f
+            }
+        }
+        guard let tcx = try? TCXWriter.write(repeated) else { BenchmarkData.fail("the Fenix 2 run cannot be written as TCX") }
+        Benchmark(BenchmarkPolicy.name("read", "TCX", "\(tcx.count)-bytes"), configuration: config) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(BenchmarkData.track(bytes: tcx, format: .tcx))
+            }
+        }
+    }
+
     let n = track.fixes.count
     Benchmark(BenchmarkPolicy.name("write", "GPX", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(GPXWriter.write(track)) }
@@ -35,5 +68,11 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark(BenchmarkPolicy.name("write", "GeoJSON", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(GeoJSONWriter.write(track)) }
+    }
+    Benchmark(BenchmarkPolicy.name("write", "TCX", "\(n)-fixes"), configuration: config) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try TCXWriter.write(track)) }
+    }
+    Benchmark(BenchmarkPolicy.name("write", "NDJSON", "\(n)-fixes"), configuration: config) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try NDJSONWriter.write(track)) }
     }
 }
