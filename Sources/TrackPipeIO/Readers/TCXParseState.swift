@@ -2,34 +2,61 @@ import CLibXML2
 import Foundation
 import TrackPipe
 
-/// The TCX reader's state during one SAX pass: a stack of element names, the trackpoint being read, and the
-/// fixes, rejected records and device distances so far.
+/// The TCX reader's state during one SAX pass: a stack of classified element names, the trackpoint being read,
+/// and the fixes, rejected records and device distances so far. Element names are classified from libxml2's
+/// bytes and numbers parsed from them, without a String per element (the reader's speed depends on it).
+///
+/// The mutable properties are `@exclusivity(unchecked)`, as in `GPXParseState`: libxml2 calls back on one
+/// thread, one callback at a time.
 final class TCXParseState {
     let sourceName: String
-    var ctxt: xmlParserCtxtPtr?
-    var fatal: TrackReadError?
-    var sawRoot = false
+    @exclusivity(unchecked) var ctxt: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var fatal: TrackReadError?
+    @exclusivity(unchecked) var sawRoot = false
 
-    var path: [String] = []
-    var text: [UInt8] = []
-    var sport: String?
-    var name: String?
-    var segment = -1
-    var segmentHasRecords = false
-    var recordIndex = 0
-    var lapDistances: [Double] = []
+    /// The open elements (classified), innermost last.
+    @exclusivity(unchecked) var path: [TCXElement] = []
+    @exclusivity(unchecked) var text: [UInt8] = []
+    @exclusivity(unchecked) var capturing = false
+    @exclusivity(unchecked) var sport: String?
+    @exclusivity(unchecked) var name: String?
+    @exclusivity(unchecked) var segment = -1
+    @exclusivity(unchecked) var segmentHasRecords = false
+    @exclusivity(unchecked) var recordIndex = 0
+    @exclusivity(unchecked) var lapDistances: [Double] = []
 
-    var inPoint = false
-    var pointLine = 0
-    var pointColumn = 0
-    var values: [String: String] = [:]
+    @exclusivity(unchecked) var inPoint = false
+    @exclusivity(unchecked) var point = Pending()
 
-    var fixes: [Fix] = []
-    var rejected: [RejectedRecord] = []
-    var distances: [Double?] = []
+    @exclusivity(unchecked) var fixes: [Fix] = []
+    @exclusivity(unchecked) var rejected: [RejectedRecord] = []
+    @exclusivity(unchecked) var distances: [Double?] = []
+
+    /// One trackpoint's fields as they arrive. A field that does not parse is kept as its text, so the
+    /// rejection can quote it; the first such field (in the order the reader checks them) rejects the point.
+    struct Pending {
+        var line = 0
+        var column = 0
+        var time: Double?
+        var latitude: Double?
+        var longitude: Double?
+        var altitude: Double?
+        var distance: Double?
+        var heartRate: Double?
+        var cadence: Double?
+        var runCadence: Double?
+        var speed: Double?
+        var badTime: String?
+        /// Fields that were not numbers, by element, with their text.
+        var badNumbers: [(TCXElement, String)] = []
+    }
 
     init(sourceName: String) {
         self.sourceName = sourceName
+        path.reserveCapacity(16)
+        text.reserveCapacity(64)
+        fixes.reserveCapacity(1024)
+        distances.reserveCapacity(1024)
     }
 
     var position: (line: Int, column: Int) {
@@ -37,31 +64,46 @@ final class TCXParseState {
         return (Int(input.pointee.line), Int(input.pointee.col))
     }
 
-    func start(_ localname: String, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
+    func start(_ localname: UnsafePointer<UInt8>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
+        let kind = TCXElement.classify(localname)
         if path.isEmpty {
             sawRoot = true
-            if localname != "TrainingCenterDatabase" {
+            if kind != .trainingCenterDatabase {
                 let (line, column) = position
                 fatal = TrackReadError(file: sourceName, line: line, column: column,
-                                       message: "the root element is <\(localname)>; expected <TrainingCenterDatabase>")
+                                       message: "the root element is <\(String(cString: localname))>; expected <TrainingCenterDatabase>")
                 if let ctxt { xmlStopParser(ctxt) }
             }
         }
-        path.append(localname)
+        let parent = path.last ?? .other
+        path.append(kind)
         text.removeAll(keepingCapacity: true)
-        switch localname {
-        case "Activity":
+        capturing = false
+        switch kind {
+        case .activity:
             if sport == nil, let attributes { sport = attribute("Sport", attributes, count) }
-        case "Track":
+        case .track:
             if segment < 0 || segmentHasRecords {
                 segment += 1
                 segmentHasRecords = false
             }
-        case "Trackpoint":
+        case .trackpoint:
             if segment < 0 { segment = 0 }
             inPoint = true
-            values.removeAll(keepingCapacity: true)
-            (pointLine, pointColumn) = position
+            let (line, column) = position
+            point = Pending(line: line, column: column)
+        case .time, .altitudeMeters, .distanceMeters, .cadence:
+            capturing = inPoint ? parent == .trackpoint : (kind == .distanceMeters && parent == .lap)
+        case .latitudeDegrees, .longitudeDegrees:
+            capturing = inPoint && parent == .position
+        case .value:
+            capturing = inPoint && parent == .heartRateBpm
+        case .speed, .runCadence:
+            capturing = inPoint
+        case .id:
+            capturing = parent == .activity && name == nil
+        case .name:
+            capturing = parent == .course && name == nil
         default:
             break
         }
@@ -69,27 +111,25 @@ final class TCXParseState {
 
     func end() {
         guard let element = path.popLast() else { return }
-        let parent = path.last ?? ""
-        let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        text.removeAll(keepingCapacity: true)
-        if inPoint {
-            switch (parent, element) {
-            case ("Trackpoint", "Trackpoint"): break
-            case ("HeartRateBpm", "Value"): values["HeartRate"] = value
-            case (_, "Trackpoint"): break
-            case ("Trackpoint", _), ("Position", _), ("TPX", _): values[element] = value
-            default: break
-            }
-            if element == "Trackpoint" {
-                inPoint = false
-                finishPoint()
-            }
+        defer {
+            text.removeAll(keepingCapacity: true)
+            capturing = false
+        }
+        if element == .trackpoint {
+            inPoint = false
+            finishPoint()
             return
         }
-        switch (parent, element) {
-        case ("Lap", "DistanceMeters"):
-            if let d = Double(value), d.isFinite { lapDistances.append(d) }
-        case ("Course", "Name"), ("Activity", "Id"):
+        guard capturing else { return }
+        if inPoint {
+            text.withUnsafeBufferPointer { setField(element, $0) }
+            return
+        }
+        switch element {
+        case .distanceMeters:
+            if let d = text.withUnsafeBufferPointer({ DecimalText.parseDouble($0) }), d.isFinite { lapDistances.append(d) }
+        case .id, .name:
+            let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if name == nil, !value.isEmpty { name = value }
         default:
             break
@@ -97,7 +137,34 @@ final class TCXParseState {
     }
 
     func characters(_ ch: UnsafePointer<UInt8>, _ len: Int) {
-        text.append(contentsOf: UnsafeBufferPointer(start: ch, count: len))
+        if capturing { text.append(contentsOf: UnsafeBufferPointer(start: ch, count: len)) }
+    }
+
+    private func setField(_ element: TCXElement, _ raw: UnsafeBufferPointer<UInt8>) {
+        var isBlank = true
+        for c in raw where !ISO8601Time.isSpace(c) { isBlank = false; break }
+        if isBlank { return }
+        if element == .time {
+            if let t = ISO8601Time.parse(raw) { point.time = t } else {
+                point.badTime = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return
+        }
+        guard let v = DecimalText.parseDouble(raw), v.isFinite else {
+            point.badNumbers.append((element, String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+            return
+        }
+        switch element {
+        case .latitudeDegrees: point.latitude = v
+        case .longitudeDegrees: point.longitude = v
+        case .altitudeMeters: point.altitude = v
+        case .distanceMeters: point.distance = v
+        case .value: point.heartRate = v
+        case .cadence: point.cadence = v
+        case .runCadence: point.runCadence = v
+        case .speed: point.speed = v
+        default: break
+        }
     }
 
     private func finishPoint() {
@@ -105,42 +172,40 @@ final class TCXParseState {
             recordIndex += 1
             segmentHasRecords = true
         }
-        func number(_ key: String) throws -> Double? {
-            guard let text = values[key], !text.isEmpty else { return nil }
-            guard let v = Double(text), v.isFinite else {
-                throw FieldValue.Problem(rule: "unparseable-value", reason: "<\(key)> \"\(text)\" is not a number")
-            }
-            return v
-        }
+        let p = point
         func reject(_ rule: String, _ reason: String) {
-            rejected.append(RejectedRecord(sourceIndex: recordIndex, line: pointLine, column: pointColumn, rule: rule, reason: reason))
+            rejected.append(RejectedRecord(sourceIndex: recordIndex, line: p.line, column: p.column, rule: rule, reason: reason))
         }
-        do {
-            distances.append(try number("DistanceMeters"))
-            guard let lat = try number("LatitudeDegrees"), let lon = try number("LongitudeDegrees") else {
-                reject("no-fix", "the trackpoint has no <Position>")
-                return
-            }
-            guard abs(lat) <= 90 else { return reject("latitude-out-of-range", "latitude \(lat) is outside −90…90") }
-            guard abs(lon) <= 180 else { return reject("longitude-out-of-range", "longitude \(lon) is outside −180…180") }
-            var time: Double?
-            if let t = values["Time"] {
-                guard let parsed = ISO8601Time.parse(t) else {
-                    return reject("unparseable-time", "<Time> \"\(t)\" is not ISO 8601")
-                }
-                time = parsed
-            }
-            fixes.append(Fix(time: time, latitude: lat, longitude: lon, altitude: try number("AltitudeMeters"),
-                             speed: try number("Speed"), heartRate: try number("HeartRate"),
-                             cadence: try number("Cadence") ?? number("RunCadence"), segment: segment,
-                             sourceIndex: recordIndex))
-        } catch let problem as FieldValue.Problem {
-            if distances.count == recordIndex { distances.append(nil) }
-            reject(problem.rule, problem.reason)
-        } catch {
-            if distances.count == recordIndex { distances.append(nil) }
-            reject("unparseable-value", "\(error)")
+        // Checked in this order: distance, position, range, time, then the other fields.
+        func bad(_ element: TCXElement) -> String? { p.badNumbers.first { $0.0 == element }?.1 }
+        func notANumber(_ element: TCXElement, _ text: String) {
+            let label = element == .value ? "HeartRate" : element.label
+            reject("unparseable-value", "<\(label)> \"\(text)\" is not a number")
         }
+        if !p.badNumbers.isEmpty, let t = bad(.distanceMeters) {
+            distances.append(nil)
+            return notANumber(.distanceMeters, t)
+        }
+        distances.append(p.distance)
+        if !p.badNumbers.isEmpty {
+            for element in [TCXElement.latitudeDegrees, .longitudeDegrees] {
+                if let t = bad(element) { return notANumber(element, t) }
+            }
+        }
+        guard let lat = p.latitude, let lon = p.longitude else {
+            return reject("no-fix", "the trackpoint has no <Position>")
+        }
+        guard abs(lat) <= 90 else { return reject("latitude-out-of-range", "latitude \(lat) is outside −90…90") }
+        guard abs(lon) <= 180 else { return reject("longitude-out-of-range", "longitude \(lon) is outside −180…180") }
+        if let t = p.badTime { return reject("unparseable-time", "<Time> \"\(t)\" is not ISO 8601") }
+        if !p.badNumbers.isEmpty {
+            for element in [TCXElement.altitudeMeters, .speed, .value, .cadence, .runCadence] {
+                if let t = bad(element) { return notANumber(element, t) }
+            }
+        }
+        fixes.append(Fix(time: p.time, latitude: lat, longitude: lon, altitude: p.altitude, speed: p.speed,
+                         heartRate: p.heartRate, cadence: p.cadence ?? p.runCadence, segment: segment,
+                         sourceIndex: recordIndex))
     }
 
     private func attribute(_ wanted: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, _ count: Int) -> String? {
@@ -164,7 +229,7 @@ final class TCXParseState {
         h.initialized = UInt32(XML_SAX2_MAGIC)
         h.startElementNs = { ctx, localname, _, _, _, _, nbAttributes, _, attributes in
             guard let s = TCXParseState.state(ctx), let localname else { return }
-            s.start(String(cString: localname), attributes: attributes, count: Int(nbAttributes))
+            s.start(localname, attributes: attributes, count: Int(nbAttributes))
         }
         h.endElementNs = { ctx, _, _, _ in
             TCXParseState.state(ctx)?.end()

@@ -24,7 +24,8 @@ enum FITDecoder {
         var message = FITMessage()
         while start < bytes.count {
             // Padding after the last file (some tools write zeros) is not another file.
-            if files > 0, bytes[start...].allSatisfy({ $0 == 0 }) { break }
+            // (A header starts with its size, never 0, so only a 0 byte needs the scan: chained files stay linear.)
+            if files > 0, bytes[start] == 0, bytes[start...].allSatisfy({ $0 == 0 }) { break }
             start = try decodeFile(bytes, at: start, sourceName: sourceName, message: &message, visit: visit)
             files += 1
         }

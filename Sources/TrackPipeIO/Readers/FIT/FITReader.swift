@@ -30,6 +30,11 @@ public enum FITReader {
     public static func activity(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> RecordedActivity {
         var track = Track(sourceFormat: TrackFormat.fit.rawValue)
         var distances: [Double?] = []
+        // A record message takes at least about 30 bytes: reserving for that many avoids regrowing (and copying)
+        // the arrays of a large file, at the cost of some unused capacity for a file of other messages.
+        let expected = bytes.count / 32
+        track.fixes.reserveCapacity(expected)
+        distances.reserveCapacity(expected)
         var sessionDistance: Double?
         var sessionSport: Double?
         var sportSport: Double?
