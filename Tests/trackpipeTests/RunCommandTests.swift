@@ -99,4 +99,23 @@ import TrackPipe
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(names == ["MTV.Local1.ublox-F9K.20200206-181434.csv", "myfile_multseg.csv"])
     }
+
+    /// A file that names no activity is judged by the inferred one, and the run says so: the Whitchurch ride's
+    /// Garmin Edge file (no `<type>`) moves at a median 5.43 m/s, upper quartile 6.86 m/s over 10-s windows
+    /// (worked out with Python from the GPX: haversine path length over each window of ≥ 10 s).
+    @Test func reportsTheInferredActivity() throws {
+        let edge = TestData.root.appendingPathComponent("real/whitchurch-ride-A/tracks/Garmin-Edge-605.gpx").path
+        let report = try CLIRunner.temporaryDirectory().appendingPathComponent("r.json")
+        let r = try CLIRunner.run(["run", edge, "--report", report.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("  Activity: cycling inferred from the moving speeds (median 5.43 m/s, upper quartile 6.86 m/s"), "\(r.stdout)")
+        let run = try #require((try json(report)["runs"] as? [[String: Any]])?.first)
+        let activity = try #require(run["activity"] as? [String: Any])
+        #expect(activity["activity"] as? String == "cycling" && activity["source"] as? String == "inferred")
+        #expect(abs((activity["upper_quartile_moving_speed"] as? Double ?? 0) - 6.86) < 0.01)
+        #expect((run["input"] as? [String: Any])?["activity"] == nil)
+        // Named on the command line, the activity is the track's own and the summary says nothing more.
+        let named = try CLIRunner.run(["run", edge, "--activity", "running"])
+        #expect(named.status == 0 && !named.stdout.contains("Activity:"))
+    }
 }

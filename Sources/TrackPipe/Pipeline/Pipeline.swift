@@ -56,6 +56,9 @@ public struct Pipeline: Sendable {
     public func run(_ track: Track, clock: ContinuousClock = ContinuousClock()) throws -> PipelineResult {
         var current = track
         current.rejected = []
+        // Stages judge the track by its own activity, or by one inferred from its speeds when it names none;
+        // the track itself keeps what the file said.
+        let activity = ActivityInference.resolve(track)
         var annotations = Annotations()
         var summary: [SummaryItem] = []
         var dropped = track.rejected.map(Drop.init(rejected:))
@@ -65,7 +68,7 @@ public struct Pipeline: Sendable {
                                    fixesOut: track.fixes.count, dropped: track.rejected.count, changed: 0,
                                    dropsByRule: StageReport.count(dropped), wallTime: 0)]
         for step in steps {
-            let context = StageContext(label: step.label, activity: current.activity, trackName: current.name, isLive: false)
+            let context = StageContext(label: step.label, activity: activity.activity, trackName: current.name, isLive: false)
             let input = StageInput(track: current, annotations: annotations, summary: summary, context: context)
             let start = clock.now
             let output: StageOutput
@@ -93,7 +96,8 @@ public struct Pipeline: Sendable {
             events += output.events
         }
         return PipelineResult(provenance: provenance, input: InputSummary(track), track: current, dropped: dropped,
-                              changed: changed, annotations: annotations, summary: summary, events: events, stages: reports)
+                              changed: changed, annotations: annotations, summary: summary, events: events, stages: reports,
+                              activity: activity)
     }
 
     /// A live runner for this pipeline. Refused, naming them, when any stage needs the whole track.

@@ -13,9 +13,14 @@ public struct PipelineResult: Sendable {
     public var events: [StageEvent]
     /// One row per stage (the first is `read`): fixes in and out, drops by rule, wall time.
     public var stages: [StageReport]
+    /// The activity the stages judged the track by, and why (the track's own, or inferred from its speeds);
+    /// `nil` for a result not made by ``Pipeline/run(_:clock:)``.
+    public var activity: ActivityInference?
 
     public init(provenance: Provenance, input: InputSummary, track: Track, dropped: [Drop], changed: [FixChange],
-                annotations: Annotations, summary: [SummaryItem], events: [StageEvent], stages: [StageReport]) {
+                annotations: Annotations, summary: [SummaryItem], events: [StageEvent], stages: [StageReport],
+                activity: ActivityInference? = nil) {
+        self.activity = activity
         self.provenance = provenance
         self.input = input
         self.track = track

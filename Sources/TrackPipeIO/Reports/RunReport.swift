@@ -21,6 +21,9 @@ public struct RunReport: Encodable, Sendable {
         public var inputFile: String
         public var outputFile: String?
         public var input: InputSummary
+        /// The activity the stages judged the run by: `activity`, `source` (`track`, `inferred`, `assumed`),
+        /// the moving speeds it was inferred from, and a `reason` sentence.
+        public var activity: ActivityInference?
         public var kept: Int
         public var droppedCount: Int
         public var summary: [SummaryItem]
@@ -35,7 +38,8 @@ public struct RunReport: Encodable, Sendable {
         trackpipeVersion = TrackPipeVersion.current
         self.pipeline = PipelineInfo(name: pipeline.spec.name, sha256: pipeline.spec.contentHash, spec: pipeline.spec.document)
         self.runs = runs.map { r in
-            Run(inputFile: r.input, outputFile: r.output, input: r.result.input, kept: r.result.track.fixes.count,
+            Run(inputFile: r.input, outputFile: r.output, input: r.result.input, activity: r.result.activity,
+                kept: r.result.track.fixes.count,
                 droppedCount: r.result.dropped.count, summary: r.result.summary, stages: r.result.stages,
                 dropped: r.result.dropped.map { DropRecord($0) }, changed: r.result.changed.map(ChangeRecord.init),
                 events: r.result.events, annotations: r.result.annotations)

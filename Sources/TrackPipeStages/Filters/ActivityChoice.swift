@@ -1,6 +1,7 @@
 import TrackPipe
 
-/// A stage's `activity` parameter: a fixed activity, or `auto` = the track's activity when known, else running.
+/// A stage's `activity` parameter: a fixed activity, or `auto` = the activity the stage context gives (offline, the
+/// track's own or the one `ActivityInference` infers from its speeds; live, the one named), else running.
 public enum ActivityChoice: String, Sendable, Hashable, CaseIterable {
     case auto, running, walking, cycling, driving
 

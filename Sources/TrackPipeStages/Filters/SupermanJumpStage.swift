@@ -53,7 +53,8 @@ public struct SupermanJumpStage: StreamingStage {
         parameters: [
             .choice(
                 "activity", ActivityChoice.allCases.map(\.rawValue), default: ActivityChoice.auto.rawValue,
-                help: "Which speed limit to use: auto = the track's activity, else running. running 12.5 m/s, "
+                help: "Which speed limit to use: auto = the run's activity (the track's own; offline, inferred from its "
+                    + "speeds when the track names none; live, running). running 12.5 m/s, "
                     + "walking 6 m/s, cycling 30 m/s, driving 85 m/s (documented extremes plus headroom)."),
             .number(
                 "max-speed", unit: .metresPerSecond, default: nil, range: .positive,

@@ -18,6 +18,7 @@ enum RunSummaryTable {
                              s.stage == Drop.readStage ? "" : formatWallTime(s.wallTime), rules])
             }
             text += table(rows, rightAligned: [1, 2, 3, 4, 5])
+            if let a = r.activity, a.source != .track { text += "  Activity: \(a.reason)\n" }
             if !r.summary.isEmpty {
                 text += r.summary.map { "  \($0.label): \(format($0, units: units))" }.joined(separator: "\n") + "\n"
             }
