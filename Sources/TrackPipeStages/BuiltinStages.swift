@@ -10,6 +10,7 @@ public enum BuiltinStages {
         AutoPauseStage.self,
         KalmanFilterStage.self,
         KalmanSmootherStage.self,
+        TrackSmootherStage.self,
         DistanceStage.self,
         SplitsStage.self,
         BadgesStage.self,

@@ -17,6 +17,8 @@
 public struct DistanceAccumulator: Sendable {
     public let formula: DistanceFormula
     public let threeDimensional: Bool
+    /// How a counted step's length is measured (default ``StepMeasure/steps``).
+    public let measure: StepMeasure
     /// Cumulative counted distance, metres.
     public private(set) var distance: Double = 0
     /// Cumulative moving time, seconds.
@@ -29,9 +31,10 @@ public struct DistanceAccumulator: Sendable {
     /// Fixes added.
     public private(set) var count = 0
 
-    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false) {
+    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false, measure: StepMeasure = .steps) {
         self.formula = formula
         self.threeDimensional = threeDimensional
+        self.measure = measure
     }
 
     /// Time from the earliest to the latest fix time seen, seconds; `nil` with fewer than one timed fix.
@@ -58,7 +61,9 @@ public struct DistanceAccumulator: Sendable {
         var counted = Self.counts(from: from, to: fix) && Self.hasValidCoordinates(from) && Self.hasValidCoordinates(fix)
         var length = 0.0
         if counted {
-            length = Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
+            length = measure == .speed ? Self.speedLength(from: from, to: fix)
+                ?? Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
+                : Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
             if !length.isFinite { counted = false; length = 0 }
         }
         var duration = 0.0
@@ -81,6 +86,14 @@ public struct DistanceAccumulator: Sendable {
     @inlinable
     public static func hasValidCoordinates(_ fix: Fix) -> Bool {
         fix.latitude.isFinite && fix.longitude.isFinite && abs(fix.latitude) <= 90 && abs(fix.longitude) <= 180
+    }
+
+    /// The length of the step `from` → `to` by its speeds, (s₀ + s₁)/2 · Δt in metres; `nil` unless both speeds
+    /// are finite and non-negative and the time increases (see ``StepMeasure/speed``).
+    public static func speedLength(from: Fix, to: Fix) -> Double? {
+        guard let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
+              let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite else { return nil }
+        return (s0 + s1) / 2 * (t1 - t0)
     }
 
     /// The length of the step `from` → `to` in metres (2D, or 3D as described on the type).

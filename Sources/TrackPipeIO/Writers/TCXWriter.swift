@@ -26,7 +26,8 @@ public enum TCXWriter {
     /// The TCX document for `track`.
     ///
     /// - Parameters:
-    ///   - cumulativeDistance: metres per fix by ``Fix/sourceIndex`` — a pipeline's `cumulative-distance`
+    ///   - track: the track to write; every fix needs a time.
+    ///   - cumulativeDistance: metres per fix by `Fix.sourceIndex` — a pipeline's `cumulative-distance`
     ///     annotation. A fix missing from it carries the previous fix's value (a fix a later stage added moved
     ///     no distance by the pipeline's measure). `nil`: the distance is measured here over the fixes as they
     ///     are, by `DistanceAccumulator` with the default formula (what `trackpipe convert` writes).

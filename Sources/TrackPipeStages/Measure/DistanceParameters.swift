@@ -7,21 +7,24 @@ import TrackPipe
 public struct DistanceParameters: Sendable, Hashable {
     public var formula: DistanceFormula
     public var threeDimensional: Bool
+    public var method: StepMeasure
 
-    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false) {
+    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false, method: StepMeasure = .steps) {
         self.formula = formula
         self.threeDimensional = threeDimensional
+        self.method = method
     }
 
-    /// Reads the two parameters declared by ``specs``.
+    /// Reads the parameters declared by ``specs``.
     public init(_ parameters: StageParameters) throws {
         formula = try parameters.choice("formula", as: DistanceFormula.self)
         threeDimensional = try parameters.bool("three-dimensional")
+        method = try parameters.choice("method", as: StepMeasure.self)
     }
 
     /// A fresh accumulator with these settings.
     public func accumulator() -> DistanceAccumulator {
-        DistanceAccumulator(formula: formula, threeDimensional: threeDimensional)
+        DistanceAccumulator(formula: formula, threeDimensional: threeDimensional, measure: method)
     }
 
     /// The parameter table rows.
@@ -30,6 +33,10 @@ public struct DistanceParameters: Sendable, Hashable {
                 help: "How a step between fixes is measured: `local` (default; flat approximation with the WGS84 "
                     + "radii of curvature, sub-millimetre for GPS steps, Vincenty beyond 10 km), `vincenty` "
                     + "(WGS84 ellipsoid, iterative) or `haversine` (sphere, up to 0.5 % off)."),
+        .choice("method", StepMeasure.allCases.map(\.rawValue), default: StepMeasure.steps.rawValue,
+                help: "How a step is measured: `steps` (default; the distance between the fixes) or `speed` (the "
+                    + "time integral of the fixes' speeds, trapezoid, where both carry one; else the step). `speed` "
+                    + "after track-smoother measures ∫|v| dt of the smoothed velocity; on raw fixes, of the Doppler speeds."),
         .boolean("three-dimensional", default: false,
                  help: "Add the altitude change to each step (√(h² + Δz²)) where both fixes have a GPS altitude. "
                     + "Off by default: altitude noise adds false length on the flat, and watches report 2D distance."),

@@ -58,7 +58,7 @@ public struct DistanceStage: StreamingStage {
     }
 
     public var method: DistanceMethod {
-        DistanceMethod(formula: distance.formula, threeDimensional: distance.threeDimensional,
+        DistanceMethod(formula: distance.formula, threeDimensional: distance.threeDimensional, method: distance.method,
                        maxSpeedWindow: maxSpeedWindow, maxSpeedPercentile: maxSpeedPercentile)
     }
 
