@@ -26,21 +26,7 @@ import TestSupport
 
     /// Problems with the order of `node`'s children against `order`.
     static func orderProblems(_ node: XMLTree, _ order: [String], where_: String) -> [String] {
-        var problems: [String] = []
-        var position = 0
-        var previous: String?
-        for c in node.children {
-            guard let k = order.firstIndex(of: c.name) else {
-                problems.append("\(where_): <\(c.name)> is not allowed in <\(node.name)>")
-                continue
-            }
-            if k < position || (k == position && previous == c.name && !repeatable.contains(c.name)) {
-                problems.append("\(where_): <\(c.name)> out of order in <\(node.name)> (after <\(previous ?? "")>)")
-            }
-            position = k
-            previous = c.name
-        }
-        return problems
+        node.orderProblems(order, repeatable: repeatable, where: where_)
     }
 
     /// xsd:decimal: optional sign, digits with an optional point, no exponent.

@@ -9,12 +9,20 @@ import TrackPipeLab
 /// same track as the plain file; damaged streams are errors.
 @Suite struct GzipTests {
     static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let (status, output) = try system(["-c", "-n"], bytes)
+        #expect(status == 0)
+        return output
+    }
+
+    /// What the system's `gzip` with `arguments` prints for `bytes` on its standard input, and its exit status.
+    static func system(_ arguments: [String], _ bytes: [UInt8]) throws -> (status: Int32, output: [UInt8]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        p.arguments = ["-c", "-n"]
+        p.arguments = arguments
         let inPipe = Pipe(), outPipe = Pipe()
         p.standardInput = inPipe
         p.standardOutput = outPipe
+        p.standardError = Pipe()
         try p.run()
         let writer = Thread {
             inPipe.fileHandleForWriting.write(Data(bytes))
@@ -23,8 +31,7 @@ import TrackPipeLab
         writer.start()
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        return [UInt8](out)
+        return (p.terminationStatus, [UInt8](out))
     }
 
     static let files = [
@@ -90,24 +97,7 @@ import TrackPipeLab
     }
 
     /// What `gzip -dc` (the system's decompressor) makes of `bytes`.
-    static func gunzip(_ bytes: [UInt8]) throws -> (status: Int32, output: [UInt8]) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        p.arguments = ["-dc"]
-        let inPipe = Pipe(), outPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = outPipe
-        p.standardError = Pipe()
-        try p.run()
-        let writer = Thread {
-            inPipe.fileHandleForWriting.write(Data(bytes))
-            try? inPipe.fileHandleForWriting.close()
-        }
-        writer.start()
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, [UInt8](out))
-    }
+    static func gunzip(_ bytes: [UInt8]) throws -> (status: Int32, output: [UInt8]) { try system(["-dc"], bytes) }
 
     @Test(arguments: [0, 1, 13, 200_000])
     func outputNamedGzIsWhatTheSystemGzipDecompresses(_ size: Int) throws {

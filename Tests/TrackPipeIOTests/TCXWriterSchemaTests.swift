@@ -33,20 +33,7 @@ import TrackPipeLab
     ]
 
     static func orderProblems(_ node: XMLTree, _ order: [String], where_ here: String) -> [String] {
-        var problems: [String] = []
-        var position = 0
-        var previous: String?
-        for c in node.children {
-            guard let k = order.firstIndex(of: c.name) else {
-                problems.append("\(here): <\(c.name)> is not allowed in <\(node.name)>")
-                continue
-            }
-            if k < position || (k == position && previous == c.name && !repeatable.contains(c.name)) {
-                problems.append("\(here): <\(c.name)> out of order in <\(node.name)> (after <\(previous ?? "")>)")
-            }
-            position = k
-            previous = c.name
-        }
+        var problems = node.orderProblems(order, repeatable: repeatable, where: here)
         for name in required[node.name] ?? [] where node.child(name) == nil {
             problems.append("\(here): <\(node.name)> lacks the required <\(name)>")
         }

@@ -19,6 +19,26 @@ final class XMLTree {
     }
 
     func child(_ name: String) -> XMLTree? { children.first { $0.name == name } }
+
+    /// Where the children break an `xsd:sequence` of `order` (an element not in it, or out of its place; one in
+    /// `repeatable` may follow itself), prefixed with `here`.
+    func orderProblems(_ order: [String], repeatable: Set<String>, where here: String) -> [String] {
+        var problems: [String] = []
+        var position = 0
+        var previous: String?
+        for c in children {
+            guard let k = order.firstIndex(of: c.name) else {
+                problems.append("\(here): <\(c.name)> is not allowed in <\(name)>")
+                continue
+            }
+            if k < position || (k == position && previous == c.name && !repeatable.contains(c.name)) {
+                problems.append("\(here): <\(c.name)> out of order in <\(name)> (after <\(previous ?? "")>)")
+            }
+            position = k
+            previous = c.name
+        }
+        return problems
+    }
     func all(_ name: String) -> [XMLTree] { children.filter { $0.name == name } }
 
     struct ParseError: Error, CustomStringConvertible {

@@ -17,15 +17,9 @@ enum GPXElement: UInt8 {
 
     /// Classifies a NUL-terminated local name without allocating.
     static func classify(_ p: UnsafePointer<UInt8>) -> GPXElement {
-        var n = 0
-        while p[n] != 0 { n += 1 }
-        @inline(__always) func eq(_ s: StaticString) -> Bool {
-            guard s.utf8CodeUnitCount == n else { return false }
-            let q = s.utf8Start
-            for k in 0..<n where p[k] != q[k] { return false }
-            return true
-        }
-        switch n {
+        let name = XMLLocalName(p)
+        @inline(__always) func eq(_ s: StaticString) -> Bool { name.is(s) }
+        switch name.count {
         case 2:
             if eq("hr") { return .hr }
         case 3:

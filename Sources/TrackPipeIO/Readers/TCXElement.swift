@@ -9,15 +9,9 @@ enum TCXElement: UInt8 {
 
     /// Classifies a NUL-terminated local name.
     static func classify(_ p: UnsafePointer<UInt8>) -> TCXElement {
-        var n = 0
-        while p[n] != 0 { n += 1 }
-        @inline(__always) func eq(_ s: StaticString) -> Bool {
-            guard s.utf8CodeUnitCount == n else { return false }
-            let q = s.utf8Start
-            for k in 0..<n where p[k] != q[k] { return false }
-            return true
-        }
-        switch n {
+        let name = XMLLocalName(p)
+        @inline(__always) func eq(_ s: StaticString) -> Bool { name.is(s) }
+        switch name.count {
         case 2: if eq("Id") { return .id }
         case 3: if eq("Lap") { return .lap }
         case 4:

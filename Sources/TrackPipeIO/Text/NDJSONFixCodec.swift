@@ -139,15 +139,17 @@ public enum NDJSONFixCodec {
     /// The provenance line that opens a written NDJSON track: `{"type": "provenance", …}` with
     /// ``ProvenanceRecord/Encoded``'s keys.
     public struct ProvenanceLine: Encodable, Sendable {
-        public var type = "provenance"
-        public var pipelineName: String
-        public var pipelineHash: String
-        public var trackpipeVersion: String
+        public var provenance: ProvenanceRecord.Encoded
 
-        public init(_ p: Provenance) {
-            pipelineName = p.pipelineName
-            pipelineHash = p.pipelineHash
-            trackpipeVersion = p.trackpipeVersion
+        public init(_ p: Provenance) { provenance = ProvenanceRecord.Encoded(p) }
+
+        private enum Key: String, CodingKey { case type }
+
+        /// ``ProvenanceRecord/Encoded``'s keys and `"type": "provenance"`, in one object.
+        public func encode(to encoder: any Encoder) throws {
+            try provenance.encode(to: encoder)
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode("provenance", forKey: .type)
         }
     }
 
