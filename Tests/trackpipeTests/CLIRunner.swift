@@ -43,6 +43,25 @@ enum CLIRunner {
         return Output(status: p.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs `script` with `/bin/sh -c`, `$TP` naming the `trackpipe` executable — for redirections a `Process`
+    /// cannot set up (`>/dev/full`, `<&-`). Standard output and error are captured unless the script redirects them.
+    static func shell(_ script: String, in directory: URL? = nil) throws -> Output {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        p.environment = ProcessInfo.processInfo.environment.merging(["TP": executable.path]) { $1 }
+        if let directory { p.currentDirectoryURL = directory }
+        let outPipe = Pipe(), errPipe = Pipe()
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = outPipe
+        p.standardError = errPipe
+        try p.run()
+        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
+        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Output(status: p.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
     /// A fresh temporary directory.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-test-\(UUID().uuidString)")

@@ -8,7 +8,7 @@ import Testing
     @Test(arguments: [
         (["run", "/nonexistent/run.gpx"], "trackpipe: error: /nonexistent/run.gpx: no such file"),
         (["info", "/nonexistent/run.gpx"], "trackpipe: error: /nonexistent/run.gpx: no such file"),
-        (["convert", "/nonexistent/run.gpx", "-o", "/nonexistent/out.csv"], "trackpipe: error: /nonexistent/run.gpx: no such file"),
+        (["convert", "/nonexistent/run.gpx", "-o", "-", "--to", "csv"], "trackpipe: error: /nonexistent/run.gpx: no such file"),
         (["compare", "/nonexistent/run.gpx"], "trackpipe: error: /nonexistent/run.gpx: no such file or folder"),
         (["badges", "/nonexistent/run.gpx"], "trackpipe: error: /nonexistent/run.gpx does not exist"),
         // validate lists spec problems as FILE: JSON-PATH: message, one per line.

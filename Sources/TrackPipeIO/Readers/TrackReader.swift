@@ -60,16 +60,15 @@ public enum TrackReader {
         return try activity(bytes: bytes, format: format ?? TrackFormat(pathExtension: path), sourceName: path)
     }
 
-    /// The bytes of the file at `path`, or a ``TrackReadError`` saying why not.
+    /// The bytes of the file at `path`, or a ``TrackReadError`` saying why not (missing, a directory, unreadable,
+    /// larger than 4 GiB). A FIFO or device is read to its end, within the same bound.
     public static func readFile(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TrackReadError(file: path, message: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw TrackReadError(file: path, message: "is a directory, not a track file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TrackReadError(file: path, message: "the file cannot be read (permissions?)")
-        }
-        return [UInt8](data)
+        try FileDescriptorInput.readFile(path)
     }
+
+    /// Every byte of standard input, or a ``TrackReadError`` for `-` when it is closed, a directory, or unreadable.
+    public static func readStandardInput() throws -> [UInt8] {
+        try FileDescriptorInput.readAll(STDIN_FILENO, name: "standard input")
+    }
+
 }

@@ -47,7 +47,7 @@ struct BadgesCommand: ParsableCommand {
 
     func run() throws {
         if defaultCatalog {
-            print(BadgeCatalog.defaultJSON)
+            try StandardOutput.write(BadgeCatalog.defaultJSON + "\n")
             return
         }
         let catalog = try catalogOption.catalog()
@@ -69,13 +69,13 @@ struct BadgesCommand: ParsableCommand {
                 failures.append("\(file.path): \(error)")
             }
         }
-        for f in failures { FileHandle.standardError.write(Data("trackpipe: warning: skipped \(f)\n".utf8)) }
+        for f in failures { Console.err("trackpipe: warning: skipped \(f)\n") }
         guard !summaries.isEmpty else { throw CLIError("none of the runs could be read") }
         let statuses = BadgeHistory.evaluate(runs: summaries, catalog: catalog)
         if json {
-            print(try CLIJSON.string(BadgesJSON(provenance: .init(loaded.provenance), runs: summaries, badges: statuses)))
+            try StandardOutput.write(try CLIJSON.string(BadgesJSON(provenance: .init(loaded.provenance), runs: summaries, badges: statuses)) + "\n")
         } else {
-            print(BadgeTable.render(runs: summaries, statuses: statuses, units: units))
+            Console.out(BadgeTable.render(runs: summaries, statuses: statuses, units: units))
         }
     }
 }

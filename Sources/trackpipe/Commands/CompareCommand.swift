@@ -36,6 +36,8 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "The activity (running, walking, cycling, driving, other) when a file does not say.")
     var activity: String?
 
+    @OptionGroup var forceOption: ForceOption
+
     func validate() throws {
         if datasets.isEmpty { throw ValidationError("give at least one dataset (a track file or a folder)") }
     }
@@ -57,6 +59,9 @@ struct CompareCommand: ParsableCommand {
         } catch {
             throw CLIError(TrackInput.message(for: error))
         }
+        // The output is checked before anything runs: not a dataset, truth file or spec, and writable.
+        let read = inputs.map(\.path) + inputs.flatMap(\.truth.sources) + names.filter { FileManager.default.fileExists(atPath: $0) }
+        if let output { try OutputSet(inputs: read, force: forceOption.force).plan(output, role: "the comparison") }
         var results: [CompareReport.Entry] = []
         for input in inputs {
             for pipeline in loaded {
@@ -76,9 +81,11 @@ struct CompareCommand: ParsableCommand {
         case .json: text = try CLIJSON.string(report) + "\n"
         }
         if let output {
-            try AtomicFileWriter.write(Array(text.utf8), to: output, protecting: inputs.map(\.path) + inputs.flatMap(\.truth.sources))
+            try AtomicFileWriter.write(Array(text.utf8), to: output, protecting: read, force: forceOption.force)
+        } else if format == .table || format == .markdown {
+            Console.out(text, terminator: "")
         } else {
-            print(text, terminator: "")
+            try StandardOutput.write(text)
         }
     }
 }

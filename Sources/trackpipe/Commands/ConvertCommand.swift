@@ -13,7 +13,7 @@ struct ConvertCommand: ParsableCommand {
             them. An output named .gz is gzip-compressed. A TCX output carries each trackpoint's cumulative distance \
             (measured over the fixes as read), and needs a time on every fix. Use - for standard input or output (the input format is then detected from the content; the \
             output format must be given with --to). The output is written to a temporary file and renamed into \
-            place, so an interrupted run never leaves a half-written file, and it is never written over the input. \
+            place, so an interrupted run never leaves a half-written file (a device or FIFO is written through), and it is never written over the input or over a write-protected file without --force. \
             Records that cannot be read are listed on standard error and left out.
             """
     )
@@ -29,6 +29,8 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(help: "Output format: gpx, csv, geojson, tcx or ndjson (default: from the output extension).")
     var to: String?
+
+    @OptionGroup var forceOption: ForceOption
 
     func validate() throws {
         _ = try TrackInput.format(named: from, option: "--from")
@@ -47,15 +49,13 @@ struct ConvertCommand: ParsableCommand {
         let inFormat = try TrackInput.format(named: from, option: "--from")
         let outFormat = try TrackInput.format(named: to, option: "--to") ?? TrackFormat(pathExtension: output)
         guard let outFormat else { throw CLIError("\(output): cannot tell the output format; use --to") }
+        let outputs = OutputSet(inputs: [input], force: forceOption.force)
+        let target = try outputs.plan(output, role: "the converted track")
         do {
             let track = try TrackInput.read(input, format: inFormat)
             TrackInput.reportRejected(track, file: input)
-            let bytes = try TrackWriter.encode(track, format: outFormat, target: output)
-            if output == "-" {
-                FileHandle.standardOutput.write(Data(bytes))
-            } else {
-                try AtomicFileWriter.write(bytes, to: output, protecting: [input])
-            }
+            try outputs.stage(try TrackWriter.encode(track, format: outFormat, target: output), for: target)
+            try outputs.commit()
         } catch let error as TrackReadError {
             throw CLIError(TrackInput.message(for: error, formatOption: "--from"))
         } catch let error as TrackWriteError {

@@ -38,13 +38,13 @@ struct InfoCommand: ParsableCommand {
             do {
                 let recorded = try TrackInput.activity(path, format: format)
                 summaries.append(TrackSummary(recorded: recorded, file: path))
-                if !json { print(summaries[summaries.count - 1].text) }
+                if !json { Console.out(summaries[summaries.count - 1].text) }
             } catch let error as TrackReadError {
                 failed = true
-                FileHandle.standardError.write(Data("trackpipe: error: \(TrackInput.message(for: error, formatOption: "--from"))\n".utf8))
+                Console.err("trackpipe: error: \(TrackInput.message(for: error, formatOption: "--from"))\n")
             }
         }
-        if json { print(try CLIJSON.string(summaries)) }
+        if json { try StandardOutput.write(try CLIJSON.string(summaries) + "\n") }
         if failed { throw ExitCode(1) }
     }
 }

@@ -10,7 +10,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a pipeline on recorded tracks.",
         discussion: """
-        The spec is validated before any input is read, and every input is read before anything is written. \
+        The spec is validated and every output checked (not an input, not another output, writable) before any \
+        input is read; every input is read before anything runs; the outputs are written together at the end, or \
+        none of them. Existing files are replaced atomically; devices and FIFOs are written through. \
         Without --pipeline the embedded default pipeline runs (`trackpipe stages` lists the stages; \
         pipelines/default.json holds the same spec). Every dropped fix is reported with its stage, rule, \
         measured value and threshold: kept + dropped = read. The JSON report's schema is documented in the ReportSchemas article of the TrackPipeIO documentation.
@@ -29,10 +31,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Output format (gpx, csv, geojson, tcx, ndjson) when the output's extension does not say. TCX carries the cleaned cumulative distance per trackpoint.")
     var to: String?
 
-    @Option(help: "Write the JSON run report here.")
+    @Option(help: "Write the JSON run report here ('-' for stdout).")
     var report: String?
 
-    @Option(help: "Write every dropped fix as GeoJSON points here.")
+    @Option(help: "Write every dropped fix as GeoJSON points here ('-' for stdout).")
     var drops: String?
 
     @OptionGroup var catalogOption: BadgeCatalogOption
@@ -46,6 +48,8 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
+    @OptionGroup var forceOption: ForceOption
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input track") }
         _ = try TrackInput.format(named: to, option: "--to")
@@ -54,11 +58,28 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("with several inputs, -o must be an existing directory")
         }
         if output == "-", inputs.count > 1 { throw ValidationError("with several inputs, -o cannot be stdout") }
+        if [output, report, drops].filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("only one of -o, --report and --drops can be standard output ('-')")
+        }
     }
 
     func run() throws {
         let registry = try catalogOption.registry()
         let pipeline = try CLIPipelines.loadOrDefault(path: self.pipeline, registry: registry)
+        let format = try TrackInput.format(named: to, option: "--to")
+        // Every output is checked before any input is read: none may be an input (track, spec or catalog) or
+        // another output, and each must be writable.
+        let read = inputs + [self.pipeline, catalogOption.badges].compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+        let outputs = OutputSet(inputs: read, force: forceOption.force)
+        var trackOutputs: [OutputSet.Output] = []
+        if let output {
+            for input in inputs {
+                let path = output == "-" ? "-" : RunOutputs.path(for: input, output: output, several: inputs.count > 1, format: format)
+                trackOutputs.append(try outputs.plan(path, role: "the kept track of \(input)"))
+            }
+        }
+        let reportOutput = try report.map { try outputs.plan($0, role: "the run report") }
+        let dropsOutput = try drops.map { try outputs.plan($0, role: "the drops") }
         // Read every input before running or writing anything.
         var tracks: [(name: String, track: Track)] = []
         for input in inputs {
@@ -72,39 +93,39 @@ struct RunCommand: ParsableCommand {
             if !quiet { TrackInput.reportRejected(tracks[tracks.count - 1].track, file: input) }
         }
         var runs: [(input: String, output: String?, result: PipelineResult)] = []
-        for (name, track) in tracks {
+        for (i, (name, track)) in tracks.enumerated() {
             let result: PipelineResult
             do { result = try pipeline.run(track) } catch { throw CLIError("\(name): \(error)") }
-            var written: String?
-            let distance = result.annotations[CumulativeDistanceKey.self]
-            if let output {
-                let format = try TrackInput.format(named: to, option: "--to")
-                if output == "-" {
-                    let bytes = try TrackWriter.encode(result.track, format: format ?? RunOutputs.defaultFormat(for: name),
-                                                       provenance: result.provenance, cumulativeDistance: distance)
-                    FileHandle.standardOutput.write(Data(bytes))
-                } else {
-                    let path = RunOutputs.path(for: name, output: output, several: inputs.count > 1, format: format)
-                    do {
-                        try TrackWriter.write(result.track, to: path, format: format ?? (inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil),
-                                             protecting: inputs, provenance: result.provenance, cumulativeDistance: distance)
-                    } catch let error as TrackWriteError {
-                        throw CLIError(TrackInput.message(for: error, formatOption: "--to"))
-                    }
+            if let output, trackOutputs.indices.contains(i) {
+                let target = trackOutputs[i]
+                let chosen = format ?? (output == "-" || inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : TrackFormat(pathExtension: output))
+                guard let chosen else {
+                    throw CLIError(TrackInput.message(for: TrackWriteError(
+                        file: output, message: "cannot tell the output format from the extension and none was given (TrackPipe writes \(TrackFormat.writableNames))",
+                        formatUnknown: true), formatOption: "--to"))
                 }
-                written = output
+                do {
+                    let bytes = try TrackWriter.encode(result.track, format: chosen, target: target.path, provenance: result.provenance,
+                                                       cumulativeDistance: result.annotations[CumulativeDistanceKey.self])
+                    try outputs.stage(bytes, for: target)
+                } catch let error as TrackWriteError {
+                    throw CLIError(TrackInput.message(for: error, formatOption: "--to"))
+                }
             }
-            runs.append((name, written, result))
+            runs.append((name, output, result))
         }
-        if let report {
-            try AtomicFileWriter.write(Array(CLIJSON.data(RunReport(pipeline: pipeline, runs: runs))), to: report, protecting: inputs)
+        if let reportOutput {
+            try outputs.stage(Array(CLIJSON.data(RunReport(pipeline: pipeline, runs: runs))), for: reportOutput)
         }
-        if let drops {
-            try AtomicFileWriter.write(Array(DropsGeoJSON.encode(runs.map { ($0.input, $0.result.dropped) }, provenance: pipeline.provenance)), to: drops, protecting: inputs)
+        if let dropsOutput {
+            try outputs.stage(Array(DropsGeoJSON.encode(runs.map { ($0.input, $0.result.dropped) }, provenance: pipeline.provenance)), for: dropsOutput)
         }
+        // All outputs together, or none.
+        try outputs.commit()
         if !quiet {
             let text = RunSummaryTable.render(pipeline: pipeline, runs: runs, units: units)
-            if output == "-" { FileHandle.standardError.write(Data(text.utf8)) } else { print(text, terminator: "") }
+            let toStandardOutput = [output, report, drops].contains("-")
+            if toStandardOutput { Console.err(text) } else { Console.out(text, terminator: "") }
         }
     }
 }

@@ -45,6 +45,8 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Print every setting (name, unit, default, meaning) and exit.")
     var listParameters = false
 
+    @OptionGroup var forceOption: ForceOption
+
     func validate() throws {
         if listParameters { return }
         if scenario != nil, route != nil { throw ValidationError("give either --scenario or --route, not both") }
@@ -60,7 +62,7 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         if listParameters {
-            print(Self.parameterTable(), terminator: "")
+            Console.out(Self.parameterTable(), terminator: "")
             return
         }
         guard let output, let format = TrackFormat(pathExtension: output) else { return }  // checked by validate()
@@ -89,17 +91,21 @@ struct SimulateCommand: ParsableCommand {
         }
         let stem = (output as NSString).deletingPathExtension
         let truthPath = stem + ".truth.csv"
+        let outputs = OutputSet(inputs: inputs, force: forceOption.force)
+        let trackOutput = try outputs.plan(output, role: "the simulated track")
+        let truthOutput = try outputs.plan(truthPath, role: "its truth")
         let run: SimulatedRun
         do {
             run = try RunSimulator(parameters: parameters, seed: seed).simulate(route: routeLine, name: name ?? (stem as NSString).lastPathComponent)
         } catch { throw CLIError("\(error)") }
-        try TrackWriter.write(run.track, to: output, format: format, protecting: inputs)
-        try AtomicFileWriter.write(TruthCSV.encode(run.truth), to: truthPath, protecting: inputs + [output])
+        try outputs.stage(try TrackWriter.encode(run.track, format: format, target: output), for: trackOutput)
+        try outputs.stage(TruthCSV.encode(run.truth), for: truthOutput)
+        try outputs.commit()
         var counts: [AnomalyKind: Int] = [:]
         for row in run.truth where row.anomaly != .none { counts[row.anomaly, default: 0] += 1 }
         let anomalies = AnomalyKind.anomalies.compactMap { k in counts[k].map { "\(k.rawValue) \($0)" } }.joined(separator: ", ")
-        print("\(output): \(run.track.fixes.count) fixes, \(RunFormatter.distance(run.path.last?.cumulativeDistance ?? 0)) true distance, \(run.stops.count) stop\(run.stops.count == 1 ? "" : "s"), \(run.gaps.count) gap\(run.gaps.count == 1 ? "" : "s"); anomalies: \(anomalies.isEmpty ? "none" : anomalies)")
-        print("\(truthPath): truth for every fix")
+        Console.out("\(output): \(run.track.fixes.count) fixes, \(RunFormatter.distance(run.path.last?.cumulativeDistance ?? 0)) true distance, \(run.stops.count) stop\(run.stops.count == 1 ? "" : "s"), \(run.gaps.count) gap\(run.gaps.count == 1 ? "" : "s"); anomalies: \(anomalies.isEmpty ? "none" : anomalies)")
+        Console.out("\(truthPath): truth for every fix")
     }
 
     func parsedOrigin() throws -> GeoPoint {

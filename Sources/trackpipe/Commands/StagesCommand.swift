@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackPipe
+import TrackPipeIO
 
 /// `trackpipe stages`: every registered stage with its parameters, generated from the parameter tables.
 struct StagesCommand: ParsableCommand {
@@ -22,7 +23,7 @@ struct StagesCommand: ParsableCommand {
     func run() throws {
         let registry = try CLIRegistry.make()
         if schema {
-            print(try CLIJSON.string(PipelineSchema.generate(for: registry), verbatim: true))
+            try StandardOutput.write(try CLIJSON.string(PipelineSchema.generate(for: registry), verbatim: true) + "\n")
             return
         }
         var types = registry.all
@@ -38,24 +39,24 @@ struct StagesCommand: ParsableCommand {
         }
         let infos = types.map(StageInfo.init)
         if json {
-            print(try CLIJSON.string(infos))
+            try StandardOutput.write(try CLIJSON.string(infos) + "\n")
             return
         }
         for (i, info) in infos.enumerated() {
-            if i > 0 { print("") }
-            print("\(info.name)  [\(info.causal ? "causal: runs live" : "whole track: offline only")]")
-            print("  \(info.summary)")
+            if i > 0 { Console.out("") }
+            Console.out("\(info.name)  [\(info.causal ? "causal: runs live" : "whole track: offline only")]")
+            Console.out("  \(info.summary)")
             if !names.isEmpty, !info.discussion.isEmpty {
-                print("")
-                for line in TextWrap.wrap(info.discussion, width: 100) { print("  \(line)") }
+                Console.out("")
+                for line in TextWrap.wrap(info.discussion, width: 100) { Console.out("  \(line)") }
             }
             for p in info.parameters {
                 var facts = [p.type == "choice" ? "one of " + (p.choices ?? []).joined(separator: "|") : p.type]
                 if !p.unit.isEmpty { facts.append(p.unit) }
                 if p.required { facts.append("required") } else if let d = p.default, d != .null { facts.append("default \(d)") } else { facts.append("off by default") }
                 if let r = p.range { facts.append("range \(r)") }
-                print("    \(p.name)  (\(facts.joined(separator: ", ")))")
-                for line in TextWrap.wrap(p.help, width: 94) { print("        \(line)") }
+                Console.out("    \(p.name)  (\(facts.joined(separator: ", ")))")
+                for line in TextWrap.wrap(p.help, width: 94) { Console.out("        \(line)") }
             }
         }
     }

@@ -78,8 +78,7 @@ struct StreamCommand: ParsableCommand {
 /// Writes one JSON line and flushes stdout at once, so a consumer sees each decision as it is made.
 struct LineWriter {
     mutating func write<T: Encodable>(_ value: T) throws {
-        let line = try NDJSONFixCodec.line(value) + "\n"
-        FileHandle.standardOutput.write(Data(line.utf8))
+        try StandardOutput.write(try NDJSONFixCodec.line(value) + "\n")
     }
 }
 

@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
+import TrackPipe
+import TrackPipeIO
 
 @main
 struct TrackPipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trackpipe",
         abstract: "Clean, smooth and measure recorded GPS tracks with configurable pipelines.",
+        version: TrackPipeVersion.current,
         subcommands: [
             RunCommand.self, StreamCommand.self, StagesCommand.self, ValidateCommand.self,
             ConvertCommand.self, InfoCommand.self, BadgesCommand.self, SimulateCommand.self, CompareCommand.self,
@@ -17,19 +20,42 @@ struct TrackPipeCommand: ParsableCommand {
     /// error while running — a file that cannot be read, a spec with problems, a truth file that does not line
     /// up — is printed as `trackpipe: error: MESSAGE` and exits with status 1.
     static func main() {
+        // ^C and `kill` must reach the handler that removes temporary files, even when the parent started us
+        // with those signals blocked (the mask is inherited; some test runners and process pools block them).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
-            exit(withError: error)
+            fail(error)
         }
         do {
             try command.run()
+            // What was buffered for standard output: a failure to write it (a full disk, a closed descriptor) is
+            // an error too.
+            try StandardOutput.finish()
         } catch {
-            if isArgumentParserError(error) { exit(withError: error) }
-            FileHandle.standardError.write(Data("trackpipe: error: \(error)\n".utf8))
+            // What the command printed before it failed still goes out.
+            try? StandardOutput.finish()
+            if isArgumentParserError(error) { fail(error) }
+            Console.err("trackpipe: error: \(error)\n")
             Foundation.exit(1)
         }
+    }
+
+    /// Ends the process for an error ArgumentParser defines: help and `--version` print as usual (status 0); a usage
+    /// or validation error prints `trackpipe: error: …` and the usage, as every other error does, with
+    /// ArgumentParser's status (64 for usage errors).
+    static func fail(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success { exit(withError: error) }
+        var message = fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message = "trackpipe: error: " + message.dropFirst("Error: ".count) }
+        Console.err(message + "\n")
+        Foundation.exit(code.rawValue)
     }
 
     /// True for the errors ArgumentParser defines (some of its types are internal, so they are told by module).

@@ -23,12 +23,12 @@ struct ValidateCommand: ParsableCommand {
         for path in specs {
             switch CLIPipelines.load(path: path, registry: registry) {
             case .success(let p):
-                print("\(path): ok — pipeline '\(p.spec.name)', \(p.steps.count) stage\(p.steps.count == 1 ? "" : "s")"
+                Console.out("\(path): ok — pipeline '\(p.spec.name)', \(p.steps.count) stage\(p.steps.count == 1 ? "" : "s")"
                       + (p.wholeTrackStages.isEmpty ? " (all causal: can run live)" : " (offline only: \(p.wholeTrackStages.joined(separator: ", ")))")
                       + ", sha256 \(p.spec.contentHash.prefix(12))")
             case .failure(let problems):
                 failed = true
-                FileHandle.standardError.write(Data((problems.description + "\n").utf8))
+                Console.err((problems.description + "\n"))
             }
         }
         if failed { throw ExitCode(1) }

@@ -19,7 +19,7 @@ struct BadgeCatalogOption: ParsableArguments {
         }
         do {
             let loaded = try BadgeCatalog.load(json: data)
-            for p in loaded.problems { FileHandle.standardError.write(Data("trackpipe: warning: \(path): \(p)\n".utf8)) }
+            for p in loaded.problems { Console.err("trackpipe: warning: \(path): \(p)\n") }
             return loaded.catalog
         } catch {
             throw CLIError("\(path): \(error)")

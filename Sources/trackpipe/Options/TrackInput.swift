@@ -23,8 +23,7 @@ enum TrackInput {
     /// The track with what an activity file (FIT, TCX) adds: the device's distances and timer pauses.
     static func activity(_ path: String, format: TrackFormat?) throws -> RecordedActivity {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try TrackReader.activity(bytes: [UInt8](data), format: format, sourceName: "-")
+            return try TrackReader.activity(bytes: try TrackReader.readStandardInput(), format: format, sourceName: "-")
         }
         return try TrackReader.activity(path: path, format: format)
     }
@@ -53,6 +52,6 @@ enum TrackInput {
             text += "  \(place): \(r.rule): \(r.reason)\n"
         }
         if track.rejected.count > limit { text += "  … and \(track.rejected.count - limit) more\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.err(text)
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading a whole input — a file, a FIFO, a device or standard input — with every failure as a
+/// ``TrackReadError`` (a closed descriptor, a directory given as standard input) rather than Foundation's trap,
+/// and with a size bound so that `/dev/zero` or an endless pipe is refused instead of filling memory.
+enum FileDescriptorInput {
+    /// The largest input read, in bytes (4 GiB): a track file is megabytes; a 2.3 million-fix GPX is 632 MB.
+    static let defaultLimit = 4 << 30
+
+    /// Every byte from `fd` until end of file. `name` names the input in errors.
+    static func readAll(_ fd: Int32, name: String, limit: Int = defaultLimit) throws -> [UInt8] {
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(fd, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw TrackReadError(file: name, message: "is a directory, not a track file")
+            case S_IFREG:
+                guard Int(info.st_size) <= limit else {
+                    throw TrackReadError(file: name, message: "is \(info.st_size) bytes, more than the \(limit) bytes TrackPipe reads")
+                }
+                bytes.reserveCapacity(Int(info.st_size))
+            default: break
+            }
+        } else {
+            throw TrackReadError(file: name, message: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TrackReadError(file: name, message: "reading failed after \(bytes.count) bytes: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return bytes }
+            guard bytes.count + n <= limit else {
+                throw TrackReadError(file: name, message: "goes on beyond \(limit) bytes; not a track file")
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Every byte of the file at `path`.
+    static func readFile(_ path: String, limit: Int = defaultLimit) throws -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw TrackReadError(file: path, message: errno == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw TrackReadError(file: path, message: "is a directory, not a track file") }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw TrackReadError(file: path, message: "the file cannot be read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        return try readAll(fd, name: path, limit: limit)
+    }
+}

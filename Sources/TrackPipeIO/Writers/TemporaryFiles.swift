@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files an ``OutputSet`` has open, so that SIGINT, SIGTERM and SIGHUP remove them before the
+/// process ends (a run interrupted while writing a 200 MB track leaves no `.NAME.tmp-XXXXXX` behind).
+///
+/// The signal handler may only call async-signal-safe functions, so the paths live in a fixed table of C strings
+/// allocated up front; the handler unlinks each, restores the default action and raises the signal again, so the
+/// process still ends with the signal's status. At most ``capacity`` temporary files are tracked at once (a
+/// command stages one per output); more are still removed on errors, just not on a signal.
+public enum TemporaryFiles {
+    /// How many temporary files the signal handler can remove.
+    public static let capacity = 256
+    private static let maximumPathBytes = Int(PATH_MAX)
+
+    private nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        table.initialize(repeating: nil, count: capacity)
+        return table
+    }()
+    private nonisolated(unsafe) static let storage: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * maximumPathBytes)
+        buffer.initialize(repeating: 0, count: capacity * maximumPathBytes)
+        return buffer
+    }()
+    private static let lock = NSLock()
+    private nonisolated(unsafe) static var installed = false
+
+    /// Records `path` for removal on a signal; returns its slot (or -1 when the table is full or the path too long).
+    static func register(_ path: String) -> Int {
+        let bytes = Array(path.utf8CString)
+        guard bytes.count <= maximumPathBytes else { return -1 }
+        lock.lock()
+        defer { lock.unlock() }
+        for slot in 0..<capacity where slots[slot] == nil {
+            let place = storage + slot * maximumPathBytes
+            for (i, b) in bytes.enumerated() { place[i] = b }
+            slots[slot] = place
+            return slot
+        }
+        return -1
+    }
+
+    /// Forgets the file in `slot` (renamed into place, or already removed).
+    static func unregister(_ slot: Int) {
+        guard slot >= 0, slot < capacity else { return }
+        lock.lock()
+        slots[slot] = nil
+        lock.unlock()
+    }
+
+    /// The paths registered now (for tests).
+    static var registered: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return (0..<capacity).compactMap { slots[$0].map { String(cString: $0) } }
+    }
+
+    /// Installs the handler for SIGINT, SIGTERM and SIGHUP once (``OutputSet`` does this when it is created).
+    public static func installSignalHandlers() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !installed else { return }
+        installed = true
+        _ = slots
+        _ = storage
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = removeAndReraise
+            #else
+            action.__sigaction_u.__sa_handler = removeAndReraise
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+}
+
+/// The signal handler: unlink every registered temporary file, then die of the same signal.
+private func removeAndReraise(_ signal: Int32) {
+    TemporaryFiles.removeAllForSignal()
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    #else
+    action.__sigaction_u.__sa_handler = SIG_DFL
+    #endif
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
+    raise(signal)
+}
+
+extension TemporaryFiles {
+    /// Unlinks every registered path without taking the lock or allocating (async-signal-safe).
+    fileprivate static func removeAllForSignal() {
+        for slot in 0..<capacity {
+            if let path = slots[slot] { unlink(path) }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import TrackPipeIO
+
+/// Every output of a command is checked before anything runs and committed together; devices are written
+/// through, never renamed over; inputs, other outputs and write-protected files are refused.
+@Suite struct OutputSetTests {
+    func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("outputset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func contents(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    func leftovers(_ dir: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+    }
+
+    @Test func refusesTwoOutputsThatAreOneFile() throws {
+        let dir = try directory()
+        let set = OutputSet(inputs: [])
+        try set.plan(dir.appendingPathComponent("out.json").path, role: "the track")
+        let error = try #require(throws: TrackWriteError.self) {
+            try set.plan(dir.appendingPathComponent("x/../out.json").path, role: "the report")
+        }
+        #expect(error.message.contains("the report and the track"))
+        try set.plan("-", role: "the drops")
+        #expect(throws: TrackWriteError.self) { try set.plan("-", role: "the summary") }
+    }
+
+    @Test func refusesADirectoryASocketParentAndAMissingDirectoryBeforeWriting() throws {
+        let dir = try directory()
+        let set = OutputSet(inputs: [])
+        #expect(throws: TrackWriteError.self) { try set.plan(dir.path, role: "the track") }
+        #expect(throws: TrackWriteError.self) { try set.plan(dir.appendingPathComponent("missing/out.gpx").path, role: "the track") }
+        #expect(throws: TrackWriteError.self) { try set.plan("", role: "the track") }
+        let dangling = dir.appendingPathComponent("dangling.gpx")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: dir.appendingPathComponent("nowhere/x.gpx").path)
+        #expect(throws: TrackWriteError.self) { try set.plan(dangling.path, role: "the track") }
+    }
+
+    /// A file with no write permission bits is refused (even for root, whom the kernel lets write anything);
+    /// with `force` it is replaced and keeps its mode.
+    @Test func writeProtectedNeedsForce() throws {
+        let dir = try directory()
+        let target = dir.appendingPathComponent("kept.gpx")
+        try "old".write(to: target, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: target.path)
+        let error = try #require(throws: TrackWriteError.self) { try OutputSet(inputs: []).plan(target.path, role: "the track") }
+        #expect(error.message.contains("--force"))
+        try AtomicFileWriter.write(Array("new".utf8), to: target.path, force: true)
+        #expect(try contents(target) == "new")
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+    }
+
+    /// All outputs or none: a device that cannot take the bytes (`/dev/full`) fails the commit before any
+    /// regular file is renamed into place, and no temporary file is left.
+    @Test func aFailedOutputLeavesEveryOtherUntouched() throws {
+        let dir = try directory()
+        let existing = dir.appendingPathComponent("existing.gpx")
+        try "before".write(to: existing, atomically: false, encoding: .utf8)
+        let fresh = dir.appendingPathComponent("fresh.json")
+        do {
+            let set = OutputSet(inputs: [])
+            let a = try set.plan(existing.path, role: "the track")
+            let b = try set.plan(fresh.path, role: "the report")
+            let c = try set.plan("/dev/full", role: "the drops")
+            #expect(c.destination == .writeThrough("/dev/full"))
+            try set.stage(Array("after".utf8), for: a)
+            try set.stage(Array("{}".utf8), for: b)
+            try set.stage(Array("drops".utf8), for: c)
+            #expect(try leftovers(dir).count == 2)
+            #expect(throws: TrackWriteError.self) { try set.commit() }
+        }
+        #expect(try contents(existing) == "before")
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+        #expect(try leftovers(dir).isEmpty)
+        #expect(TemporaryFiles.registered.allSatisfy { !$0.hasPrefix(dir.path) })
+    }
+
+    /// `/dev/null` and links to it are written through: the device node is still a character device after.
+    @Test func devicesAreWrittenThroughNotRenamedOver() throws {
+        let dir = try directory()
+        let link = dir.appendingPathComponent("null.gpx")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/null")
+        for path in ["/dev/null", link.path] {
+            try AtomicFileWriter.write(Array("bytes".utf8), to: path)
+        }
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        var linkInfo = stat()
+        #expect(lstat(link.path, &linkInfo) == 0 && linkInfo.st_mode & S_IFMT == S_IFLNK)
+    }
+
+    /// A FIFO is opened and written, not replaced by a regular file.
+    @Test func aFIFOIsWrittenThrough() throws {
+        let dir = try directory()
+        let fifo = dir.appendingPathComponent("pipe.gpx")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let received = ReceivedBytes()
+        let reader = Thread {
+            // Read to the end (FileManager.contents may stop at the FIFO's zero size and close it early).
+            let data = FileHandle(forReadingAtPath: fifo.path)?.readDataToEndOfFile() ?? Data()
+            received.set(data)
+        }
+        reader.start()
+        try AtomicFileWriter.write(Array("through the pipe".utf8), to: fifo.path)
+        for _ in 0..<200 where received.get() == nil { usleep(10_000) }
+        #expect(received.get().map { String(decoding: $0, as: UTF8.self) } == "through the pipe")
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    /// A link to a regular file replaces the file it names and stays a link.
+    @Test func aLinkToAFileStaysALink() throws {
+        let dir = try directory()
+        let real = dir.appendingPathComponent("real.gpx")
+        try "old".write(to: real, atomically: false, encoding: .utf8)
+        let link = dir.appendingPathComponent("link.gpx")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+        try AtomicFileWriter.write(Array("new".utf8), to: link.path)
+        #expect(try contents(real) == "new")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == real.path)
+    }
+
+    /// A set dropped without committing removes its temporary files and forgets them.
+    @Test func discardingRemovesTemporaryFiles() throws {
+        let dir = try directory()
+        do {
+            let set = OutputSet(inputs: [])
+            let out = try set.plan(dir.appendingPathComponent("a.gpx").path, role: "the track")
+            try set.stage(Array("x".utf8), for: out)
+            #expect(try leftovers(dir).count == 1)
+            #expect(TemporaryFiles.registered.contains { $0.hasPrefix(dir.path) })
+            let unstaged = try set.plan(dir.appendingPathComponent("b.gpx").path, role: "the report")
+            _ = unstaged
+            #expect(throws: TrackWriteError.self) { try set.commit() }
+        }
+        #expect(try leftovers(dir).isEmpty)
+        #expect(!TemporaryFiles.registered.contains { $0.hasPrefix(dir.path) })
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.gpx").path))
+    }
+}
+
+/// Bytes handed from a reader thread to the test.
+final class ReceivedBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    func get() -> Data? { lock.lock(); defer { lock.unlock() }; return data }
+}
