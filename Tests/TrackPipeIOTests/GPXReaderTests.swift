@@ -42,6 +42,16 @@ import TrackPipeIO
         #expect(t.fixes[2].time == nil && t.fixes[2].altitude == nil && t.fixes[2].horizontalAccuracy == nil)
     }
 
+    /// Waypoints are not a track: a file with nothing else is an error naming them, not an empty track.
+    @Test func waypointsAloneAreAnError() throws {
+        let error = try #require(throws: TrackReadError.self) {
+            try gpx(#"<wpt lat="51.5" lon="-0.1"><name>Home</name></wpt><wpt lat="51.6" lon="-0.1"/>"#)
+        }
+        #expect(error.message.contains("2 waypoints"))
+        let withTrack = try gpx(#"<wpt lat="51.5" lon="-0.1"/><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk>"#)
+        #expect(withTrack.fixes.count == 1)
+    }
+
     @Test func documentNameWhenTheTrackHasNone() throws {
         let t = try gpx("<metadata><name>From metadata</name></metadata><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk>")
         #expect(t.name == "From metadata")

@@ -23,6 +23,19 @@ import TrackPipeIO
         #expect(t.fixes.map(\.segment) == [0, 0, 0] && t.fixes.map(\.sourceIndex) == [0, 1, 2])
     }
 
+    /// A per-point array of another length cannot be matched to the positions: every position of the line is a
+    /// rejected record naming the mismatch, none a fix with a guessed time.
+    @Test func coordTimesOfAnotherLengthRejectTheLine() throws {
+        let t = try geojson("""
+            {"type":"Feature","properties":{"coordTimes":["2024-05-18T10:00:00Z","2024-05-18T10:00:01Z"]},
+             "geometry":{"type":"LineString","coordinates":[[2,1],[2.0001,1.0001],[2.0002,1.0002]]}}
+            """)
+        #expect(t.fixes.isEmpty)
+        #expect(t.rejected.map(\.rule) == Array(repeating: "per-point-length-mismatch", count: 3))
+        #expect(t.rejected.map(\.sourceIndex) == [0, 1, 2])
+        #expect(t.rejected.allSatisfy { $0.reason.contains("coordTimes has 2 values for 3 positions") })
+    }
+
     @Test func lineStringWithPropertiesTimesAsUnixSeconds() throws {
         let t = try geojson("""
             {"type":"Feature","properties":{"times":[1716026400,1716026401]},

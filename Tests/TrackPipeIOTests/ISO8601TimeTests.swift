@@ -20,7 +20,9 @@ import TrackPipeIO
     }
 
     @Test(arguments: ["", "2020-13-01T00:00:00Z", "2021-02-29T00:00:00Z", "2020-01-01", "2020-01-01T25:00:00Z",
-                      "2020-01-01T00:00:00Q", "2020-01-01T00:00:00.Z", "garbage", "2020-01-01T00:00:00Z trailing"])
+                      "2020-01-01T00:00:00Q", "2020-01-01T00:00:00.Z", "garbage", "2020-01-01T00:00:00Z trailing",
+                      // A leap second has no Unix time of its own; year 0 and anything past 9999 cannot be written.
+                      "2016-12-31T23:59:60Z", "0000-12-31T23:59:59Z", "9999-12-31T23:59:59-01:00"])
     func rejects(_ text: String) {
         #expect(ISO8601Time.parse(text) == nil)
     }

@@ -36,6 +36,17 @@ import TrackPipeIO
         #expect(TrackFormat.sniff(Array(#"{"type": "FeatureCollection", "features": []}"#.utf8)) == .geojson)
     }
 
+    /// Input that holds no JSON object at all — binary data, another format — is an error, not an empty track;
+    /// a file of JSON objects that are all bad fixes is a track of rejected records.
+    @Test func inputWithNoJSONObjectIsAnError() throws {
+        var random = SystemRandomNumberGenerator()
+        let binary = (0..<3000).map { _ in UInt8.random(in: 0...255, using: &random) }.filter { $0 != UInt8(ascii: "{") }
+        #expect(throws: TrackReadError.self) { try TrackReader.read(bytes: binary, format: .ndjson, sourceName: "x.bin") }
+        #expect(throws: TrackReadError.self) { try TrackReader.read(bytes: Array("lat,lon\n1,2\n".utf8), format: .ndjson, sourceName: "x.csv") }
+        let bad = try TrackReader.read(bytes: Array(#"{"lat": 95, "lon": 0}"#.utf8), format: .ndjson, sourceName: "x.ndjson")
+        #expect(bad.fixes.isEmpty && bad.rejected.map(\.rule) == ["latitude-out-of-range"])
+    }
+
     @Test func aMissingFileIsATrackReadError() {
         #expect(throws: TrackReadError.self) { try TrackReader.read(path: "/nonexistent/run.ndjson") }
     }

@@ -29,6 +29,45 @@ import TrackPipeTesting
         #expect(out.events.filter { $0.kind == "split" }.count == 3)
     }
 
+    /// A step that crosses several boundaries (here 4.5 km between two fixes, a gap) ends one split at the first
+    /// and one spanning split at the last: 5 fixes 300 m apart, then a 4 500 m step, then 5 more.
+    /// Distances: 0…1200, 5700…6900. Splits: km 1 (0–1000), km 2 (1000–2000, ends inside the gap), one spanning
+    /// split 2000–5000 numbered 5, km 6 (5000–6000), a partial 6000–6900.
+    @Test func aStepAcrossSeveralBoundariesGivesOneSpanningSplit() throws {
+        var fixes = equatorTrack(5, stepDegrees: equatorDegrees(300), interval: 100)
+        let after = equatorTrack(5, stepDegrees: equatorDegrees(300), interval: 100, start: 1_700_001_000).map { f -> Fix in
+            var f = f
+            f.longitude += equatorDegrees(5700)
+            f.sourceIndex += 5
+            return f
+        }
+        fixes += after
+        let out = try StageHarness<SplitsStage>().run(fixes)
+        let splits = try #require(out.annotations[SplitsKey.self]).splits
+        #expect(splits.map(\.index) == [1, 2, 5, 6, 7])
+        let ends = splits.map { ($0.startDistance, $0.endDistance) }
+        let expected: [(Double, Double)] = [(0, 1000), (1000, 2000), (2000, 5000), (5000, 6000), (6000, 6900)]
+        #expect(ends.count == expected.count)
+        for (e, x) in zip(ends, expected) { #expect(abs(e.0 - x.0) < 1e-6 && abs(e.1 - x.1) < 1e-6, "\(e) vs \(x)") }
+        #expect(splits.map(\.isPartial) == [false, false, false, false, true])
+    }
+
+    /// However far apart two fixes are, the splits stay within about twice the fixes: 100 fixes 20 000 km apart
+    /// (2 million km) give at most 200 splits, not 2 million.
+    @Test func splitsAreBoundedByTheFixesNotTheDistance() throws {
+        let fixes = (0..<100).map { i in
+            Fix(time: 1_700_000_000 + Double(i) * 2_592_000, latitude: 0, longitude: i % 2 == 0 ? 0 : 179.9, horizontalAccuracy: 5, sourceIndex: i)
+        }
+        let out = try StageHarness<SplitsStage>().run(fixes)
+        let splits = try #require(out.annotations[SplitsKey.self]).splits
+        #expect(splits.count <= 2 * fixes.count)
+        #expect(splits.count >= fixes.count - 1)
+        // The splits still tile the whole distance.
+        let total = try #require(out.summaryValue("distance") ?? splits.last?.endDistance)
+        #expect(abs((splits.last?.endDistance ?? 0) - total) < 1e-3)
+        for (a, b) in zip(splits, splits.dropFirst()) { #expect(a.endDistance == b.startDistance && a.index < b.index) }
+    }
+
     @Test func boundaryBetweenFixesIsInterpolated() throws {
         // 30 m steps every 10 s (3 m/s): 1000 m falls a third of the way through the 34th step.
         let fixes = equatorTrack(40, stepDegrees: equatorDegrees(30), interval: 10) { i in Double(i) * 3 }

@@ -51,6 +51,27 @@ import Testing
         #expect(p[0].message.contains("'drop-odd'"))
     }
 
+    /// A shape problem in one entry does not hide an unknown stage in another: every problem in one run.
+    @Test func shapeProblemsDoNotHideStageProblems() throws {
+        let p = try problems(#"{"version": 1, "stages": [{}, {"stage": "no-such"}, {"stage": "drop-odd", "limt": 3}]}"#)
+        #expect(p.map(\.path) == ["$.stages[0].stage", "$.stages[1].stage", "$.stages[2].limt"])
+    }
+
+    /// A key given twice in one object is an error at its path: Foundation would take the first value, Python and
+    /// jq the last. Escapes are decoded before comparing (`"\u006eame"` is `"name"`).
+    @Test func repeatedKeysAreRefusedWithTheirPaths() throws {
+        let text = #"""
+        {"version": 1, "name": "a", "\u006eame": "b",
+         "stages": [{"stage": "drop-odd", "limit": 1, "limit": 2}, {"stage": "counting", "label": "x"}]}
+        """#
+        let p = try problems(text)
+        #expect(p.map(\.path) == ["$.name", "$.stages[0].limit"])
+        #expect(p[0].message.contains("line 1, column 29"))
+        #expect(p[1].message.contains("line 2, column 47"))
+        // Keys repeated in different objects are fine.
+        #expect(try problems(#"{"version": 1, "stages": [{"stage": "drop-odd", "label": "a"}, {"stage": "drop-odd", "label": "b"}]}"#).isEmpty)
+    }
+
     @Test func everyParameterProblemIsReportedWithItsPath() throws {
         let text = #"""
         {"version": 1, "stages": [

@@ -29,9 +29,22 @@ public struct Pipeline: Sendable {
     }
 
     /// Parses, shape-checks and builds a spec in one go; `source` names the file in messages.
+    /// Every problem is reported at once: when the spec's shape is wrong somewhere, the stage entries that can be
+    /// read are still checked against the registry.
     public static func load(_ data: [UInt8], source: String? = nil, registry: StageRegistry) -> Result<Pipeline, SpecProblems> {
-        PipelineSpec.parse(.init(data), source: source).flatMap { spec in
-            build(spec, registry: registry).mapError { SpecProblems($0.problems, source: source) }
+        switch PipelineSpec.parse(.init(data), source: source) {
+        case .success(let spec):
+            return build(spec, registry: registry).mapError { SpecProblems($0.problems, source: source) }
+        case .failure(let shape):
+            var problems = shape.problems
+            if case .success(.object(let root)) = JSONText.parseDocument(.init(data)) {
+                for entry in PipelineSpec.stageEntries(root["stages"]).entries {
+                    if case .failure(let p) = registry.makeStage(named: entry.stage, parameters: entry.parameters, path: entry.path) {
+                        problems += p.problems
+                    }
+                }
+            }
+            return .failure(SpecProblems(problems, source: source))
         }
     }
 

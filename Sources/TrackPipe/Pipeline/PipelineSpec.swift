@@ -47,8 +47,8 @@ public struct PipelineSpec: Sendable, Hashable {
     /// column when the text is not JSON at all.
     public static func parse(_ data: Data, source: String? = nil) -> Result<PipelineSpec, SpecProblems> {
         let value: JSONValue
-        switch JSONText.parse(data) {
-        case .failure(let problem): return .failure(SpecProblems([problem], source: source))
+        switch JSONText.parseDocument(data) {
+        case .failure(let problems): return .failure(SpecProblems(problems.problems, source: source))
         case .success(let v): value = v
         }
         return fromJSON(value, source: source)
@@ -83,8 +83,20 @@ public struct PipelineSpec: Sendable, Hashable {
         case .string(let s)?: description = s
         case let other?: problems.append(SpecProblem(path: "$.description", message: "expected a string, found \(other.typeName)"))
         }
+        let (entries, stageProblems) = stageEntries(root["stages"])
+        problems += stageProblems
+        if !problems.isEmpty { return .failure(SpecProblems(problems, source: source)) }
+        return .success(PipelineSpec(version: version, name: name, description: description, entries: entries,
+                                     canonicalJSON: canonicalText(value), document: value))
+    }
+
+    /// The stage entries of `$.stages` that can be read, and the problems with the rest. Used by ``fromJSON(_:source:)``,
+    /// and by ``Pipeline/load(_:source:registry:)`` to check the readable entries against the registry even when
+    /// the spec has other problems, so one run of `validate` lists them all.
+    static func stageEntries(_ stages: JSONValue?) -> (entries: [Entry], problems: [SpecProblem]) {
         var entries: [Entry] = []
-        switch root["stages"] {
+        var problems: [SpecProblem] = []
+        switch stages {
         case nil: problems.append(SpecProblem(path: "$.stages", message: "missing required key 'stages' (an array of stage objects; [] for a pipeline that only reads)"))
         case .array(let items)?:
             var labels = Set<String>()
@@ -112,9 +124,7 @@ public struct PipelineSpec: Sendable, Hashable {
             }
         case let other?: problems.append(SpecProblem(path: "$.stages", message: "expected an array of stage objects, found \(other.typeName)"))
         }
-        if !problems.isEmpty { return .failure(SpecProblems(problems, source: source)) }
-        return .success(PipelineSpec(version: version, name: name, description: description, entries: entries,
-                                     canonicalJSON: canonicalText(value), document: value))
+        return (entries, problems)
     }
 
     /// `value` encoded as canonical JSON (sorted keys, no whitespace).

@@ -2,7 +2,7 @@
 /// (`gpxtpx:hr`, `ns3:hr`, `hr` all mean heart rate).
 enum GPXElement: UInt8 {
     case other
-    case gpx, metadata, trk, rte, trkseg, trkpt, rtept, name, type
+    case gpx, metadata, trk, rte, trkseg, trkpt, rtept, wpt, name, type
     // Point fields: GPX core.
     case ele, time, hdop, vdop, pdop, sat, fix
     // GPX 1.0 core and extensions (TrackPointExtension, OsmAnd, trackpipe:).
@@ -28,6 +28,7 @@ enum GPXElement: UInt8 {
             if eq("fix") { return .fix }
             if eq("trk") { return .trk }
             if eq("rte") { return .rte }
+            if eq("wpt") { return .wpt }
             if eq("gpx") { return .gpx }
             if eq("cad") { return .cad }
             if eq("gps") { return .gteGPS }

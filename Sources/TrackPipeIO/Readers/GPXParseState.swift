@@ -12,6 +12,8 @@ final class GPXParseState {
     @exclusivity(unchecked) var ctxt: xmlParserCtxtPtr?
     @exclusivity(unchecked) var fatal: TrackReadError?
     @exclusivity(unchecked) var sawRoot = false
+    /// `wpt` elements seen: a file of waypoints alone is not a track.
+    @exclusivity(unchecked) var waypoints = 0
 
     @exclusivity(unchecked) var depth = 0
     @exclusivity(unchecked) var routeOrTrackDepth = -1
@@ -91,6 +93,8 @@ final class GPXParseState {
             let (line, column) = position
             point = GPXPendingPoint(line: line, column: column)
             if let attributes { readCoordinates(attributes, count: count) }
+        case .wpt:
+            waypoints += 1
         case .trk:
             routeOrTrackDepth = depth
         case .rte:

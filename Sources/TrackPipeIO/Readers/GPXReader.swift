@@ -6,7 +6,8 @@ import TrackPipe
 /// 57 allocations, for the 633 KB 2300-fix reference file (Benchmarks/GPXBenchmarks).
 ///
 /// - Points: `trk/trkseg/trkpt` and `rte/rtept`; each `trkseg` and each `rte` that yields fixes is a new
-///   `Fix.segment`. Waypoints (`wpt`) are not track points and are ignored.
+///   `Fix.segment`. Waypoints (`wpt`) are not track points and are ignored; a file with waypoints and no track
+///   or route point is an error, not an empty track.
 /// - Per point: `ele`, `time` (any ISO 8601 form, see ``ISO8601Time``), `hdop`, `vdop`, `pdop`, `sat`, `fix`,
 ///   GPX 1.0 `speed`/`course`, and extension elements matched by local name under any namespace prefix:
 ///   Garmin TrackPointExtension v1/v2 (`hr`, `cad`, `atemp`, `speed`, `course`), iOS exporters' `hAcc`/`vAcc`,
@@ -32,6 +33,9 @@ public enum GPXReader {
         }
         if !state.sawRoot {
             throw TrackReadError(file: sourceName, message: "no XML element found; expected a <gpx> document")
+        }
+        if state.fixes.isEmpty, state.rejected.isEmpty, state.waypoints > 0 {
+            throw TrackReadError(file: sourceName, message: "holds \(state.waypoints) waypoint\(state.waypoints == 1 ? "" : "s") (<wpt>) but no track or route points; TrackPipe reads <trkpt> and <rtept>")
         }
         var track = Track(
             name: state.trackName ?? state.documentName,

@@ -12,7 +12,9 @@ import TrackPipe
 ///   ``TrackField`` property; consecutive points form one segment (unless a `segment` property says otherwise).
 /// - A bare geometry or a single `Feature` at the top level is accepted too; other geometry types are skipped.
 /// - Every position is one record, numbered in document order; a position that is not `[number, number, …]`,
-///   is out of range, or has an unreadable time or value becomes a `RejectedRecord`.
+///   is out of range, or has an unreadable time or value becomes a `RejectedRecord`. When a per-point array
+///   (`coordTimes`, …) has another length than the line's positions, every position of that line is rejected
+///   (rule `per-point-length-mismatch`): nothing says which value belongs to which position.
 public enum GeoJSONReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
         // JSONDecoder, not JSONSerialization: on Linux the latter rounds some decimals to a neighbouring
@@ -137,6 +139,18 @@ struct GeoJSONTrackBuilder {
 
     mutating func addLine(_ positions: [JSONValue], perPoint: [TrackField: [JSONValue]], pointProperties: [String: JSONValue],
                           where_: String) {
+        // A per-point array of another length cannot say which value belongs to which position (one missing in
+        // the middle shifts every later time): every position of the line is rejected, naming the mismatch.
+        if let (field, values) = perPoint.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first(where: { $0.value.count != positions.count }) {
+            let name = field == .time ? "coordTimes" : field.rawValue
+            for p in positions.indices {
+                track.rejected.append(RejectedRecord(
+                    sourceIndex: index, rule: "per-point-length-mismatch",
+                    reason: "\(where_) position \(p): \(name) has \(values.count) values for \(positions.count) positions"))
+                index += 1
+            }
+            return
+        }
         for (p, position) in positions.enumerated() {
             defer { index += 1 }
             var fix = Fix(time: nil, latitude: .nan, longitude: .nan, segment: max(segment, 0), sourceIndex: index)

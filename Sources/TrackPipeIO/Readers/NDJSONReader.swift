@@ -6,21 +6,32 @@ import TrackPipe
 /// its line number and rule, never a silent loss. Lines whose `type` is not `fix` (TrackPipe's own provenance,
 /// drop, change, event and summary lines) are skipped. A fix's `sourceIndex` is its 0-based number among the
 /// other non-blank lines, as `stream` numbers them. LF or CRLF line ends. The track is named after the file.
+/// A file in which no line is a JSON object (binary data, another format) is an error, not an empty track.
 public enum NDJSONReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
         var track = Track(name: trackName(sourceName), sourceFormat: TrackFormat.ndjson.rawValue)
         let decoder = JSONDecoder()
         var index = 0
+        var sawObject = false
         let text = String(decoding: bytes, as: UTF8.self)
         // `\.isNewline` also splits at "\r\n", which is a single Character.
         for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             if line.allSatisfy(\.isWhitespace) { continue }
             switch NDJSONFixCodec.decodeFix(line, index: index, line: n + 1, decoder: decoder) {
-            case .success(nil): continue  // a provenance, drop, change, event or summary line
-            case .success(let fix?): track.fixes.append(fix)
-            case .failure(let e): track.rejected.append(RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))
+            case .success(nil):
+                sawObject = true
+                continue  // a provenance, drop, change, event or summary line
+            case .success(let fix?):
+                sawObject = true
+                track.fixes.append(fix)
+            case .failure(let e):
+                sawObject = sawObject || e.isJSONObject
+                track.rejected.append(RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))
             }
             index += 1
+        }
+        guard sawObject else {
+            throw TrackReadError(file: sourceName, message: "no line is a JSON object; expected NDJSON fixes such as {\"time\": \"2024-05-01T07:30:00Z\", \"lat\": 51.5, \"lon\": -0.12}")
         }
         return track
     }

@@ -122,6 +122,11 @@ public enum NMEAReader {
                 rejected.append(RejectedRecord(sourceIndex: e.sourceIndex, line: e.line, column: 1, rule: p.rule, reason: p.reason))
                 continue
             }
+            if e.secondsOfDay == nil, !e.timeKey.isEmpty {
+                rejected.append(RejectedRecord(sourceIndex: e.sourceIndex, line: e.line, column: 1, rule: "unparseable-time",
+                                               reason: "epoch time \"\(e.timeKey)\" is not hhmmss[.ss] within 000000–235959 (leap seconds are not accepted)"))
+                continue
+            }
             var time: Double?
             if let sod = e.secondsOfDay, let d = days[k] { time = Double(d) * 86_400 + sod }
             var fix = Fix(time: time, latitude: lat, longitude: lon, altitude: e.altitude,
@@ -174,12 +179,13 @@ public enum NMEAReader {
         }
     }
 
-    /// `hhmmss[.ss]` → seconds of the day.
+    /// `hhmmss[.ss]` → seconds of the day; `nil` for an hour beyond 23, a minute or second beyond 59 (a leap
+    /// second `…60` would collide with the next minute's first second), or text that is not such a time.
     static func secondsOfDay(_ s: String) -> Double? {
-        guard s.count >= 6, let v = number(s) else { return nil }
+        guard s.count >= 6, let v = number(s), v >= 0 else { return nil }
         let hh = (v / 10_000).rounded(.down), mm = ((v - hh * 10_000) / 100).rounded(.down)
         let ss = v - hh * 10_000 - mm * 100
-        guard hh < 24, mm < 60, ss < 61 else { return nil }
+        guard hh < 24, mm < 60, ss < 60 else { return nil }
         return hh * 3600 + mm * 60 + ss
     }
 

@@ -10,9 +10,13 @@ enum FieldValue {
         var reason: String
     }
 
-    /// Parses a time cell: ISO 8601, or a number of Unix seconds (milliseconds above 1e11).
+    /// Parses a time cell: ISO 8601, or a number of Unix seconds (milliseconds above 1e11); `nil` when it is
+    /// neither, or outside years 1–9999 (``ISO8601Time/representable``).
     static func time(_ text: String, field: TrackField) -> Double? {
-        if let v = DecimalText.parseDouble(text), v.isFinite { return seconds(v, field: field) }
+        if let v = DecimalText.parseDouble(text) {
+            let t = seconds(v, field: field)
+            return ISO8601Time.isRepresentable(t) ? t : nil
+        }
         if field == .time { return ISO8601Time.parse(text) }
         return nil
     }
@@ -33,7 +37,7 @@ enum FieldValue {
         case .time, .unixSeconds, .unixMilliseconds:
             guard let t = time(text, field: field) else {
                 throw Problem(rule: "unparseable-time",
-                              reason: "\(columnName()) \"\(text)\" is neither an ISO 8601 date-time nor Unix \(field == .unixMilliseconds ? "milliseconds" : "seconds")")
+                              reason: "\(columnName()) \"\(text)\" is neither an ISO 8601 date-time nor Unix \(field == .unixMilliseconds ? "milliseconds" : "seconds") within years 1–9999")
             }
             fix.time = t
         case .fixQuality:
@@ -78,7 +82,12 @@ enum FieldValue {
                           reason: "\(columnName()) \"\(v)\" is not a finite number")
         }
         switch field {
-        case .time, .unixSeconds, .unixMilliseconds: fix.time = seconds(v, field: field)
+        case .time, .unixSeconds, .unixMilliseconds:
+            let t = seconds(v, field: field)
+            guard ISO8601Time.isRepresentable(t) else {
+                throw Problem(rule: "unparseable-time", reason: "\(columnName()) \(text) is not Unix \(field == .unixMilliseconds ? "milliseconds" : "seconds") within years 1–9999")
+            }
+            fix.time = t
         case .latitude: fix.latitude = v
         case .longitude: fix.longitude = v
         case .altitude: fix.altitude = v

@@ -4,10 +4,19 @@ import Foundation
 ///
 /// Parsing accepts `YYYY-MM-DDThh:mm[:ss[.fraction]][Z|±hh[:mm]|±hhmm]`, with `T`, `t` or a space between date
 /// and time. A time without a zone is taken as UTC (GPX requires UTC; CSV exports almost always are).
-/// Up to 9 fractional digits are used (nanoseconds); further digits are ignored. A leap second (`:60`) is
-/// accepted and counted as the first second of the next minute.
+/// Up to 9 fractional digits are used (nanoseconds); further digits are ignored. A leap second (`:60`) is not
+/// accepted: Unix time has no name for it, and counting it as the next minute's first second would give two fixes
+/// one time — the record is rejected as an unparseable time instead.
 /// Foundation's `ISO8601DateFormatter` costs microseconds per call, too slow for a 100 MB/s reader.
 public enum ISO8601Time {
+    /// The times TrackPipe reads and writes: from 0001-01-01T00:00:00Z to the end of 9999, in seconds since 1970.
+    /// A reader rejects a time outside it (`1e20`, `-1e308`) as an unparseable record instead of carrying a value
+    /// no format can write.
+    public static let representable: Range<Double> = -62_135_596_800 ..< 253_402_300_800
+
+    /// Whether `time` (seconds since 1970) is finite and within ``representable``.
+    public static func isRepresentable(_ time: Double) -> Bool { representable.contains(time) }
+
     /// Seconds since 1970 for `text`, or `nil` when it is not a valid date-time.
     public static func parse(_ text: String) -> Double? {
         var copy = text
@@ -83,10 +92,11 @@ public enum ISO8601Time {
         }
         guard i == end else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
-              hour <= 23, minute <= 59, second <= 60 else { return nil }
+              hour <= 23, minute <= 59, second <= 59 else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Double(whole) + fraction
+        let time = Double(whole) + fraction
+        return isRepresentable(time) ? time : nil
     }
 
     /// `YYYY-MM-DDThh:mm:ss[.fff|.ffffff|.fffffffff]Z` with the fewest fractional digits (0, 3, 6 or 9) that

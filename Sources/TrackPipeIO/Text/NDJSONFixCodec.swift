@@ -71,6 +71,9 @@ public enum NDJSONFixCodec {
         public var line: Int
         public var rule: String
         public var message: String
+        /// False when the line is not a JSON object at all (binary, another format): a file of nothing but such
+        /// lines is not NDJSON.
+        public var isJSONObject = true
         public var description: String { "line \(line): \(message)" }
     }
 
@@ -85,7 +88,7 @@ public enum NDJSONFixCodec {
             let key = ctx.codingPath.map(\.stringValue).joined(separator: ".")
             return .failure(LineError(line: line, rule: "bad-record", message: "'\(key)' has the wrong type (\(ctx.debugDescription))"))
         } catch {
-            return .failure(LineError(line: line, rule: "bad-record", message: "not a JSON object"))
+            return .failure(LineError(line: line, rule: "bad-record", message: "not a JSON object", isJSONObject: false))
         }
         if let type = record.type, type != "fix" { return .success(nil) }
         guard let lat = record.lat, let lon = record.lon else {
@@ -101,7 +104,9 @@ public enum NDJSONFixCodec {
         switch record.time {
         case nil: break
         case .unix(let t)?:
-            guard t.isFinite else { return .failure(LineError(line: line, rule: "unparseable-time", message: "time \(t) is not finite")) }
+            guard ISO8601Time.isRepresentable(t) else {
+                return .failure(LineError(line: line, rule: "unparseable-time", message: "time \(t) is not Unix seconds within years 1–9999"))
+            }
             time = t
         case .text(let s)?:
             guard let t = ISO8601Time.parse(s) else {

@@ -57,6 +57,10 @@ public struct RunSimulator: Sendable {
                     }
                 }
             }
+            guard gapSeconds.count == lengths.count else {
+                throw SimulationError.invalidParameters(
+                    "gaps.count: only \(gapSeconds.count) of \(lengths.count) gaps fit among \(p.fixCount) fixes with 30 s of fixes around each; lower gaps.count or gaps.maximum-duration, or raise fix-count")
+            }
             gapSeconds.sort { $0.start < $1.start }
         }
         let trueSeconds = p.fixCount + gapSeconds.reduce(0) { $0 + $1.length }

@@ -39,6 +39,18 @@ public struct SimulationParameter {
         }
     }
 
+    /// The allowed values, as text: `2 … 1000000`, `on/off`, `≥ 0`.
+    public var rangeText: String {
+        if case .flag = value { return "on/off" }
+        func text(_ x: Double) -> String { JSONValue.number(x).description }
+        switch (minimum, maximum) {
+        case let (lo?, hi?): return "\(text(lo)) … \(text(hi))"
+        case let (lo?, nil): return "≥ \(text(lo))"
+        case let (nil, hi?): return "≤ \(text(hi))"
+        case (nil, nil): return "any"
+        }
+    }
+
     /// The default, as text.
     public var defaultText: String { text(in: SimulationParameters()) }
 
@@ -82,57 +94,57 @@ public struct SimulationParameter {
     /// Every setting, grouped by effect.
     public static var all: [SimulationParameter] {
         [
-            .init("fix-count", "fixes", .integer(\.fixCount), min: 2, "Observed fixes (1 Hz)."),
-            .init("start-time", "s", .number(\.startTime), min: nil, "True time of the first second, seconds since 1970 UTC."),
+            .init("fix-count", "fixes", .integer(\.fixCount), min: 2, max: 1_000_000, "Observed fixes (1 Hz)."),
+            .init("start-time", "s", .number(\.startTime), min: 0, max: 4_102_444_800, "True time of the first second, seconds since 1970 UTC."),
             .init("runner.speed", "m/s", .number(\.runner.speed), min: 0.5, max: 12, "Mean running speed."),
             .init("runner.speed-variation", "ratio", .number(\.runner.speedVariation), max: 0.5, "Relative std of the slow pace wander."),
-            .init("runner.speed-time-constant", "s", .number(\.runner.speedTimeConstant), "Correlation time of the pace wander."),
-            .init("runner.acceleration", "m/s²", .number(\.runner.acceleration), min: 0.1, "Acceleration and braking."),
+            .init("runner.speed-time-constant", "s", .number(\.runner.speedTimeConstant), min: 1, max: 86_400, "Correlation time of the pace wander."),
+            .init("runner.acceleration", "m/s²", .number(\.runner.acceleration), min: 0.1, max: 10, "Acceleration and braking."),
             .init("runner.light-stop-probability", "ratio", .number(\.runner.trafficLightStopProbability), max: 1, "Chance a traffic light is red (the runner stops)."),
-            .init("runner.extra-stops", "stops", .integer(\.runner.extraStops), "Stops at random places."),
-            .init("runner.minimum-stop", "s", .number(\.runner.minimumStop), min: 1, "Shortest stop."),
-            .init("runner.maximum-stop", "s", .number(\.runner.maximumStop), min: 1, "Longest stop."),
-            .init("error.sigma", "m", .number(\.error.sigma), "Per-axis std of the everyday error, open sky."),
-            .init("error.time-constant", "s", .number(\.error.timeConstant), "Correlation time of the error (Gauss–Markov)."),
-            .init("error.building-factor", "ratio", .number(\.error.buildingFactor), min: 1, "Error multiplier near buildings."),
-            .init("error.accuracy-scale", "ratio", .number(\.error.accuracyScale), min: 0.1, "Reported accuracy ÷ per-axis std (1 = 1-σ; 1.51 = iOS 68 % radius)."),
+            .init("runner.extra-stops", "stops", .integer(\.runner.extraStops), max: 100, "Stops at random places."),
+            .init("runner.minimum-stop", "s", .number(\.runner.minimumStop), min: 1, max: 3600, "Shortest stop."),
+            .init("runner.maximum-stop", "s", .number(\.runner.maximumStop), min: 1, max: 3600, "Longest stop."),
+            .init("error.sigma", "m", .number(\.error.sigma), max: 1000, "Per-axis std of the everyday error, open sky."),
+            .init("error.time-constant", "s", .number(\.error.timeConstant), min: 1, max: 86_400, "Correlation time of the error (Gauss–Markov)."),
+            .init("error.building-factor", "ratio", .number(\.error.buildingFactor), min: 1, max: 20, "Error multiplier near buildings."),
+            .init("error.accuracy-scale", "ratio", .number(\.error.accuracyScale), min: 0.1, max: 10, "Reported accuracy ÷ per-axis std (1 = 1-σ; 1.51 = iOS 68 % radius)."),
             .init("error.accuracy-noise", "ratio", .number(\.error.accuracyNoise), max: 2, "Log-normal spread of the reported accuracy."),
-            .init("error.altitude", "m", .number(\.error.altitude), min: nil, "Altitude of the route."),
+            .init("error.altitude", "m", .number(\.error.altitude), min: -500, max: 9000, "Altitude of the route."),
             .init("warm-up.enabled", "", .flag(\.warmUp.enabled), "Warm-up fixes at the start."),
-            .init("warm-up.fixes", "fixes", .integer(\.warmUp.fixes), min: 1, "Number of warm-up fixes."),
-            .init("warm-up.initial-error", "m", .number(\.warmUp.initialError), "Error of the first fix."),
-            .init("warm-up.final-error", "m", .number(\.warmUp.finalError), "Error of the last warm-up fix."),
+            .init("warm-up.fixes", "fixes", .integer(\.warmUp.fixes), min: 1, max: 1000, "Number of warm-up fixes."),
+            .init("warm-up.initial-error", "m", .number(\.warmUp.initialError), max: 10_000, "Error of the first fix."),
+            .init("warm-up.final-error", "m", .number(\.warmUp.finalError), max: 10_000, "Error of the last warm-up fix."),
             .init("multipath.enabled", "", .flag(\.multipath.enabled), "Multipath bursts."),
-            .init("multipath.rate-per-hour", "1/h", .number(\.multipath.ratePerHour), "Bursts per hour near buildings."),
-            .init("multipath.open-sky-factor", "ratio", .number(\.multipath.openSkyFactor), "Rate away from buildings, as a fraction."),
-            .init("multipath.minimum-duration", "s", .number(\.multipath.minimumDuration), min: 1, "Shortest burst."),
-            .init("multipath.maximum-duration", "s", .number(\.multipath.maximumDuration), min: 1, "Longest burst."),
-            .init("multipath.minimum-magnitude", "m", .number(\.multipath.minimumMagnitude), "Smallest peak pull."),
-            .init("multipath.maximum-magnitude", "m", .number(\.multipath.maximumMagnitude), "Largest peak pull."),
+            .init("multipath.rate-per-hour", "1/h", .number(\.multipath.ratePerHour), max: 3600, "Bursts per hour near buildings."),
+            .init("multipath.open-sky-factor", "ratio", .number(\.multipath.openSkyFactor), max: 1, "Rate away from buildings, as a fraction."),
+            .init("multipath.minimum-duration", "s", .number(\.multipath.minimumDuration), min: 1, max: 600, "Shortest burst."),
+            .init("multipath.maximum-duration", "s", .number(\.multipath.maximumDuration), min: 1, max: 600, "Longest burst."),
+            .init("multipath.minimum-magnitude", "m", .number(\.multipath.minimumMagnitude), max: 10_000, "Smallest peak pull."),
+            .init("multipath.maximum-magnitude", "m", .number(\.multipath.maximumMagnitude), max: 10_000, "Largest peak pull."),
             .init("multipath.reported-fraction", "ratio", .number(\.multipath.reportedFraction), max: 1, "Part of the pull the accuracy admits."),
             .init("jumps.enabled", "", .flag(\.jumps.enabled), "Superman jumps."),
-            .init("jumps.count", "jumps", .integer(\.jumps.count), "Number of jumps."),
-            .init("jumps.maximum-fixes", "fixes", .integer(\.jumps.maximumFixes), min: 1, "Fixes per jump, at most."),
-            .init("jumps.minimum-distance", "m", .number(\.jumps.minimumDistance), "Shortest jump."),
-            .init("jumps.maximum-distance", "m", .number(\.jumps.maximumDistance), "Longest jump."),
+            .init("jumps.count", "jumps", .integer(\.jumps.count), max: 1000, "Number of jumps."),
+            .init("jumps.maximum-fixes", "fixes", .integer(\.jumps.maximumFixes), min: 1, max: 100, "Fixes per jump, at most."),
+            .init("jumps.minimum-distance", "m", .number(\.jumps.minimumDistance), max: 100_000, "Shortest jump."),
+            .init("jumps.maximum-distance", "m", .number(\.jumps.maximumDistance), max: 100_000, "Longest jump."),
             .init("cell-fixes.enabled", "", .flag(\.cellFixes.enabled), "Cell-tower/Wi-Fi fixes."),
-            .init("cell-fixes.count", "episodes", .integer(\.cellFixes.count), "Number of episodes."),
-            .init("cell-fixes.maximum-fixes", "fixes", .integer(\.cellFixes.maximumFixes), min: 1, "Fixes per episode, at most."),
-            .init("cell-fixes.error-sigma", "m", .number(\.cellFixes.errorSigma), "Per-axis std of the network position error."),
-            .init("cell-fixes.minimum-accuracy", "m", .number(\.cellFixes.minimumAccuracy), "Smallest reported accuracy."),
-            .init("cell-fixes.maximum-accuracy", "m", .number(\.cellFixes.maximumAccuracy), "Largest reported accuracy."),
+            .init("cell-fixes.count", "episodes", .integer(\.cellFixes.count), max: 1000, "Number of episodes."),
+            .init("cell-fixes.maximum-fixes", "fixes", .integer(\.cellFixes.maximumFixes), min: 1, max: 100, "Fixes per episode, at most."),
+            .init("cell-fixes.error-sigma", "m", .number(\.cellFixes.errorSigma), max: 100_000, "Per-axis std of the network position error."),
+            .init("cell-fixes.minimum-accuracy", "m", .number(\.cellFixes.minimumAccuracy), max: 100_000, "Smallest reported accuracy."),
+            .init("cell-fixes.maximum-accuracy", "m", .number(\.cellFixes.maximumAccuracy), max: 100_000, "Largest reported accuracy."),
             .init("out-of-order.enabled", "", .flag(\.outOfOrder.enabled), "Swapped record pairs."),
-            .init("out-of-order.count", "pairs", .integer(\.outOfOrder.count), "Number of swapped pairs."),
+            .init("out-of-order.count", "pairs", .integer(\.outOfOrder.count), max: 1000, "Number of swapped pairs."),
             .init("duplicates.enabled", "", .flag(\.duplicates.enabled), "Duplicate timestamps."),
-            .init("duplicates.count", "fixes", .integer(\.duplicates.count), "Number of duplicated timestamps."),
+            .init("duplicates.count", "fixes", .integer(\.duplicates.count), max: 1000, "Number of duplicated timestamps."),
             .init("clock-jump.enabled", "", .flag(\.clockJump.enabled), "A jump of the system clock."),
             .init("clock-jump.at", "ratio", .number(\.clockJump.at), max: 1, "Where, as a fraction of the fixes."),
-            .init("clock-jump.offset", "s", .number(\.clockJump.offset), min: nil, "The clock's error after the jump (negative = back)."),
-            .init("clock-jump.duration", "s", .number(\.clockJump.duration), "How long it stays wrong (0 = to the end)."),
+            .init("clock-jump.offset", "s", .number(\.clockJump.offset), min: -10_000_000, max: 10_000_000, "The clock's error after the jump (negative = back)."),
+            .init("clock-jump.duration", "s", .number(\.clockJump.duration), max: 1_000_000, "How long it stays wrong (0 = to the end)."),
             .init("gaps.enabled", "", .flag(\.gaps.enabled), "Signal gaps."),
-            .init("gaps.count", "gaps", .integer(\.gaps.count), "Number of gaps."),
-            .init("gaps.minimum-duration", "s", .number(\.gaps.minimumDuration), min: 1, "Shortest gap."),
-            .init("gaps.maximum-duration", "s", .number(\.gaps.maximumDuration), min: 1, "Longest gap."),
+            .init("gaps.count", "gaps", .integer(\.gaps.count), max: 100, "Number of gaps."),
+            .init("gaps.minimum-duration", "s", .number(\.gaps.minimumDuration), min: 1, max: 86_400, "Shortest gap."),
+            .init("gaps.maximum-duration", "s", .number(\.gaps.maximumDuration), min: 1, max: 86_400, "Longest gap."),
         ]
     }
 }

@@ -1,9 +1,12 @@
 import TrackPipe
 
 /// One split of a run: the stretch between two whole multiples of the split length (1 km or 1 mile), with
-/// its ends interpolated between fixes.
+/// its ends interpolated between fixes. Where one step between two fixes crosses several multiples (a gap in the
+/// recording), the splits stage makes one split that spans all but the first of them, so its length is a whole
+/// number of units.
 public struct Split: Sendable, Hashable, Codable {
-    /// 1-based split number.
+    /// 1-based number of the split's last unit (km or mile): consecutive, except after a split that spans several
+    /// units; a partial last split follows the one before it.
     public var index: Int
     /// Cumulative distance at the split's start and end, metres.
     public var startDistance: Double

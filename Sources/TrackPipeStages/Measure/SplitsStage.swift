@@ -14,7 +14,9 @@ public struct SplitsStage: StreamingStage {
             length (pauses excluded); elapsed time includes pauses. Altitude change is end minus start, where \
             the fixes carry altitude. The run's remainder is a last split marked partial. Events: `split` with \
             fields index, start-distance, end-distance (m), moving-time, elapsed-time (s), pace (s/m), \
-            altitude-change (m), partial.
+            altitude-change (m), partial. A step between two fixes that crosses several boundaries (a gap in the \
+            recording) ends one split at the first and one spanning split at the last: that split is several \
+            units long and numbered by its last unit, so a run has at most about twice as many splits as fixes.
             """,
         parameters: [
             .choice("per", ["km", "mi"], default: "km", help: "Split length: a kilometre (1 000 m) or a mile (1 609.344 m)."),
@@ -57,7 +59,17 @@ public struct SplitsStage: StreamingStage {
                 startAltitude = fix.altitude
             }
             var boundary = startDistance + length
-            while let c = step.crossing(atDistance: boundary) {
+            var closedInStep = 0
+            while true {
+                if closedInStep == 1 {
+                    // Beyond the first boundary in one step — a gap in the recording, or a jump the filters kept —
+                    // one split spans every whole unit the step crosses: the splits stay at most twice the
+                    // fixes, whatever the distance between two of them.
+                    let last = startDistance + ((step.distanceAfter - startDistance) / length).rounded(.down) * length
+                    if last > boundary, last < step.distanceAfter { boundary = last }
+                }
+                guard let c = step.crossing(atDistance: boundary) else { break }
+                closedInStep += 1
                 let altitude = c.altitude ?? (c.fraction < 0.5 ? step.from?.altitude ?? fix.altitude : fix.altitude ?? step.from?.altitude)
                 close(endDistance: boundary, endTime: c.time, endMoving: c.movingTime, endAltitude: altitude,
                       partial: false, sourceIndex: fix.sourceIndex, into: &out)
@@ -84,7 +96,9 @@ public struct SplitsStage: StreamingStage {
                                     partial: Bool, sourceIndex: Int?, into out: inout StageEmitter) {
             var altitudeChange: Double?
             if let a0 = startAltitude, let a1 = endAltitude { altitudeChange = a1 - a0 }
-            let split = Split(index: splits.count + 1, startDistance: startDistance, endDistance: endDistance,
+            // The number of the split's last unit: km 7 is split 7 even after a split that spans several.
+            let index = partial ? (splits.last?.index ?? 0) + 1 : max((splits.last?.index ?? 0) + 1, Int((endDistance / length).rounded()))
+            let split = Split(index: index, startDistance: startDistance, endDistance: endDistance,
                               startTime: startTime, endTime: endTime, movingTime: endMoving - startMoving,
                               altitudeChange: altitudeChange, isPartial: partial)
             splits.append(split)

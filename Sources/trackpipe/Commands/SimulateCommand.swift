@@ -119,7 +119,7 @@ struct SimulateCommand: ParsableCommand {
 
     /// The settings as an aligned text table.
     static func parameterTable() -> String {
-        let rows = SimulationParameter.all.map { [$0.name, $0.unit, $0.defaultText, $0.help] }
-        return TextTable.render(headers: ["setting", "unit", "default", "meaning"], rows: rows)
+        let rows = SimulationParameter.all.map { [$0.name, $0.unit, $0.defaultText, $0.rangeText, $0.help] }
+        return TextTable.render(headers: ["setting", "unit", "default", "range", "meaning"], rows: rows)
     }
 }
