@@ -89,11 +89,13 @@ public struct DistanceAccumulator: Sendable {
     }
 
     /// The length of the step `from` → `to` by its speeds, (s₀ + s₁)/2 · Δt in metres; `nil` unless both speeds
-    /// are finite and non-negative and the time increases (see ``StepMeasure/speed``).
+    /// are finite and non-negative, the time increases, and the length itself is finite (speeds of 1e308 m/s
+    /// would make it infinite) (see ``StepMeasure/speed``).
     public static func speedLength(from: Fix, to: Fix) -> Double? {
         guard let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
               let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite else { return nil }
-        return (s0 + s1) / 2 * (t1 - t0)
+        let length = (s0 / 2 + s1 / 2) * (t1 - t0)
+        return length.isFinite ? length : nil
     }
 
     /// The length of the step `from` → `to` in metres (2D, or 3D as described on the type).

@@ -43,7 +43,8 @@ extension Annotations: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         for name in names {
-            try c.encode(storage[name]!, forKey: Key(stringValue: name))
+            guard let value = storage[name] else { continue }
+            try c.encode(value, forKey: Key(stringValue: name))
         }
     }
 }

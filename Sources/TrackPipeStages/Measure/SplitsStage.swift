@@ -68,7 +68,10 @@ public struct SplitsStage: StreamingStage {
                     let last = startDistance + ((step.distanceAfter - startDistance) / length).rounded(.down) * length
                     if last > boundary, last < step.distanceAfter { boundary = last }
                 }
-                guard let c = step.crossing(atDistance: boundary) else { break }
+                // An infinite distance (speeds near the largest double), or one so large that adding a split's
+                // length no longer changes it, has no next boundary.
+                guard step.distanceAfter.isFinite, boundary > startDistance, closedInStep < 2,
+                      let c = step.crossing(atDistance: boundary) else { break }
                 closedInStep += 1
                 let altitude = c.altitude ?? (c.fraction < 0.5 ? step.from?.altitude ?? fix.altitude : fix.altitude ?? step.from?.altitude)
                 close(endDistance: boundary, endTime: c.time, endMoving: c.movingTime, endAltitude: altitude,
@@ -97,7 +100,9 @@ public struct SplitsStage: StreamingStage {
             var altitudeChange: Double?
             if let a0 = startAltitude, let a1 = endAltitude { altitudeChange = a1 - a0 }
             // The number of the split's last unit: km 7 is split 7 even after a split that spans several.
-            let index = partial ? (splits.last?.index ?? 0) + 1 : max((splits.last?.index ?? 0) + 1, Int((endDistance / length).rounded()))
+            let next = (splits.last?.index ?? 0) + 1
+            let units = endDistance / length
+            let index = partial || !(units < Double(Int.max / 2)) ? next : max(next, Int(units.rounded()))
             let split = Split(index: index, startDistance: startDistance, endDistance: endDistance,
                               startTime: startTime, endTime: endTime, movingTime: endMoving - startMoving,
                               altitudeChange: altitudeChange, isPartial: partial)
