@@ -4,8 +4,13 @@ import TrackPipe
 /// entry per input, each self-contained — provenance, input, summary, per-stage counts and times, every dropped
 /// fix with its reason (``DropRecord``), every changed fix with how far it moved (``ChangeRecord``), events and
 /// annotations.
+///
+/// ``RunReportWriter`` writes the same document without building this value (the `dropped` and `changed` lists of a
+/// long run are most of it); this type is for code that wants the report as a value.
 public struct RunReport: Encodable, Sendable {
-    public var schema = "trackpipe-run-report/1"
+    /// The `schema` every run report names.
+    public static let schemaName = "trackpipe-run-report/1"
+    public var schema = RunReport.schemaName
     public var trackpipeVersion: String
     public var pipeline: PipelineInfo
     public var runs: [Run]

@@ -154,11 +154,20 @@ public final class OutputSet {
     /// Holds `bytes` for `output`: a regular file's bytes go to its temporary file now (flushed to disk); standard
     /// output's and a device's wait for ``commit()``.
     public func stage(_ bytes: [UInt8], for output: Output) throws {
+        try stage(for: output) { sink in try sink(bytes) }
+    }
+
+    /// Stages what `produce` hands to its sink, block by block: a regular file's blocks go straight to its
+    /// temporary file, so a large output (a run report of every changed fix) is never held whole; standard
+    /// output's and a device's are collected for ``commit()``.
+    public func stage(for output: Output, _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
         guard planned.indices.contains(output.id), staged[output.id] == nil else {
             throw TrackWriteError(file: output.path, message: "was not planned, or was already staged")
         }
         guard case .file(let target) = output.destination else {
-            staged[output.id] = .bytes(bytes)
+            var collected: [UInt8] = []
+            try produce { collected += $0 }
+            staged[output.id] = .bytes(collected)
             return
         }
         let name = (target as NSString).lastPathComponent
@@ -177,7 +186,7 @@ public final class OutputSet {
         let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
         _ = fchmod(fd, mode)
         do {
-            try FileDescriptorOutput.writeAll(bytes, to: fd, name: output.path)
+            try produce { block in try FileDescriptorOutput.writeAll(block, to: fd, name: output.path) }
             guard fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(Self.errnoText())") }
             guard close(fd) == 0 else { throw TrackWriteError(file: output.path, message: "closing failed: \(Self.errnoText())") }
         } catch {

@@ -115,7 +115,7 @@ struct RunCommand: ParsableCommand {
             runs.append((name, output, result))
         }
         if let reportOutput {
-            try outputs.stage(Array(CLIJSON.data(RunReport(pipeline: pipeline, runs: runs))), for: reportOutput)
+            try outputs.stage(for: reportOutput) { sink in try RunReportWriter.write(pipeline: pipeline, runs: runs, to: sink) }
         }
         if let dropsOutput {
             try outputs.stage(Array(DropsGeoJSON.encode(runs.map { ($0.input, $0.result.dropped) }, provenance: pipeline.provenance)), for: dropsOutput)

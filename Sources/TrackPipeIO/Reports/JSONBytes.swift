@@ -1,0 +1,79 @@
+import TrackPipe
+
+/// JSON text appended byte by byte, for documents too large to build as values first (a run report lists every
+/// changed fix: 230 000 of them for a 230 000-fix run). Numbers are the shortest decimals that read back exactly
+/// (``DecimalText/format(_:)``); non-finite numbers are written as the strings `"inf"`, `"-inf"` and `"nan"`, as
+/// TrackPipe's encoders write them; strings are quoted with RFC 8259 escapes.
+struct JSONBytes {
+    var bytes: [UInt8] = []
+
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func string(_ s: String) { raw(JSONQuoting.quote(s)) }
+
+    mutating func number(_ v: Double) {
+        if let text = DecimalText.format(v) { raw(text) } else { string(v.isNaN ? "nan" : v > 0 ? "inf" : "-inf") }
+    }
+
+    mutating func int(_ v: Int) { raw(String(v)) }
+
+    mutating func bool(_ v: Bool) { raw(v ? "true" : "false") }
+
+    /// `"key":` preceded by a comma unless it is the object's first member.
+    mutating func key(_ k: String, first: inout Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        bytes.append(UInt8(ascii: "\""))
+        raw(k)
+        raw("\":")
+    }
+}
+
+extension DropRecord {
+    /// The record as one compact JSON object, keys sorted — the same members `Encodable` gives.
+    func appendJSON(to out: inout JSONBytes) {
+        var first = true
+        out.raw("{")
+        if let detail { out.key("detail", first: &first); out.string(detail) }
+        if let latitude { out.key("latitude", first: &first); out.number(latitude) }
+        if let line { out.key("line", first: &first); out.int(line) }
+        if let longitude { out.key("longitude", first: &first); out.number(longitude) }
+        if let measured { out.key("measured", first: &first); out.number(measured) }
+        out.key("rule", first: &first); out.string(rule)
+        out.key("source_index", first: &first); out.int(sourceIndex)
+        out.key("stage", first: &first); out.string(stage)
+        if let threshold { out.key("threshold", first: &first); out.number(threshold) }
+        if let time { out.key("time", first: &first); out.string(time) }
+        if let unit { out.key("unit", first: &first); out.string(unit) }
+        out.raw("}")
+    }
+}
+
+extension ChangeRecord {
+    /// The record as one compact JSON object, keys sorted — the same members `Encodable` gives.
+    func appendJSON(to out: inout JSONBytes) {
+        var first = true
+        out.raw("{")
+        out.key("moved", first: &first); out.number(moved)
+        out.key("original", first: &first); original.appendJSON(to: &out)
+        out.key("source_index", first: &first); out.int(sourceIndex)
+        out.key("stage", first: &first); out.string(stage)
+        out.key("updated", first: &first); updated.appendJSON(to: &out)
+        out.raw("}")
+    }
+}
+
+extension ChangeRecord.Side {
+    func appendJSON(to out: inout JSONBytes) {
+        var first = true
+        out.raw("{")
+        if let altitude { out.key("altitude", first: &first); out.number(altitude) }
+        if let horizontalAccuracy { out.key("horizontal_accuracy", first: &first); out.number(horizontalAccuracy) }
+        out.key("latitude", first: &first); out.number(latitude)
+        out.key("longitude", first: &first); out.number(longitude)
+        out.key("paused", first: &first); out.bool(paused)
+        out.key("segment", first: &first); out.int(segment)
+        if let time { out.key("time", first: &first); out.string(time) }
+        out.raw("}")
+    }
+}

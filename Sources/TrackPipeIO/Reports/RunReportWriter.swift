@@ -1,0 +1,91 @@
+import Foundation
+import TrackPipe
+
+/// Writes the run report (``RunReport``'s JSON, key for key) a piece at a time, so a report of 230 000 changed
+/// fixes never exists as one value: the small parts are encoded with `JSONEncoder`, the `dropped` and `changed`
+/// lists record by record (``DropRecord``, ``ChangeRecord``, one compact object per line), and the text is
+/// handed to `sink` in blocks of about 1 MB. The document is pretty-printed with sorted keys like TrackPipe's
+/// other JSON, except that each record of those two lists sits on one line.
+public enum RunReportWriter {
+    /// Writes the report of `runs` of `pipeline`; `sink` receives consecutive blocks of the UTF-8 text.
+    public static func write(pipeline: Pipeline, runs: [(input: String, output: String?, result: PipelineResult)],
+                             to sink: ([UInt8]) throws -> Void) throws {
+        let encoder = makeEncoder()
+        var out = JSONBytes()
+        func flushIfLarge() throws {
+            if out.bytes.count >= 1 << 20 {
+                try sink(out.bytes)
+                out.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        /// `value` encoded, its lines indented by `indent` spaces after the first.
+        func encoded<T: Encodable>(_ value: T, indent: Int) throws -> String {
+            let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+            return text.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: indent))
+        }
+        let info = RunReport.PipelineInfo(name: pipeline.spec.name, sha256: pipeline.spec.contentHash, spec: pipeline.spec.document)
+        out.raw("{\n  \"pipeline\" : \(try encoded(info, indent: 2)),\n  \"runs\" : [")
+        for (n, run) in runs.enumerated() {
+            let r = run.result
+            out.raw(n == 0 ? "\n    {\n" : ",\n    {\n")
+            var firstMember = true
+            func begin(_ key: String) {
+                out.raw(firstMember ? "      " : ",\n      ")
+                firstMember = false
+                out.string(key)
+                out.raw(" : ")
+            }
+            func member<T: Encodable>(_ key: String, _ value: T) throws {
+                begin(key)
+                out.raw(try encoded(value, indent: 6))
+                try flushIfLarge()
+            }
+            if let activity = r.activity { try member("activity", activity) }
+            try member("annotations", r.annotations)
+            begin("changed")
+            out.raw("[")
+            var record = JSONBytes()
+            for (i, change) in r.changed.enumerated() {
+                record.bytes.removeAll(keepingCapacity: true)
+                ChangeRecord(change).appendJSON(to: &record)
+                out.raw(i == 0 ? "\n        " : ",\n        ")
+                out.bytes += record.bytes
+                try flushIfLarge()
+            }
+            out.raw(r.changed.isEmpty ? "]" : "\n      ]")
+            begin("dropped")
+            out.raw("[")
+            for (i, drop) in r.dropped.enumerated() {
+                record.bytes.removeAll(keepingCapacity: true)
+                DropRecord(drop).appendJSON(to: &record)
+                out.raw(i == 0 ? "\n        " : ",\n        ")
+                out.bytes += record.bytes
+                try flushIfLarge()
+            }
+            out.raw(r.dropped.isEmpty ? "]" : "\n      ]")
+            try member("dropped_count", r.dropped.count)
+            try member("events", r.events)
+            try member("input", r.input)
+            try member("input_file", run.input)
+            try member("kept", r.track.fixes.count)
+            if let output = run.output { try member("output_file", output) }
+            try member("stages", r.stages)
+            try member("summary", r.summary)
+            out.raw("\n    }")
+        }
+        out.raw(runs.isEmpty ? "],\n" : "\n  ],\n")
+        out.raw("  \"schema\" : \(try encoded(RunReport.schemaName, indent: 2)),\n")
+        out.raw("  \"trackpipe_version\" : \(try encoded(TrackPipeVersion.current, indent: 2))\n}")
+        try sink(out.bytes)
+    }
+
+    /// The encoder for the report's parts: pretty-printed, keys sorted and snake_case, non-finite numbers as
+    /// `"inf"`, `"-inf"`, `"nan"`.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+}
