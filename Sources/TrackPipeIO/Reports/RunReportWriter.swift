@@ -42,27 +42,22 @@ public enum RunReportWriter {
             }
             if let activity = r.activity { try member("activity", activity) }
             try member("annotations", r.annotations)
-            begin("changed")
-            out.raw("[")
-            var record = JSONBytes()
-            for (i, change) in r.changed.enumerated() {
-                record.bytes.removeAll(keepingCapacity: true)
-                ChangeRecord(change).appendJSON(to: &record)
-                out.raw(i == 0 ? "\n        " : ",\n        ")
-                out.bytes += record.bytes
-                try flushIfLarge()
+            /// A list written record by record, one compact object per line.
+            func list<T>(_ key: String, _ items: [T], _ append: (T, inout JSONBytes) -> Void) throws {
+                begin(key)
+                out.raw("[")
+                var record = JSONBytes()
+                for (i, item) in items.enumerated() {
+                    record.bytes.removeAll(keepingCapacity: true)
+                    append(item, &record)
+                    out.raw(i == 0 ? "\n        " : ",\n        ")
+                    out.bytes += record.bytes
+                    try flushIfLarge()
+                }
+                out.raw(items.isEmpty ? "]" : "\n      ]")
             }
-            out.raw(r.changed.isEmpty ? "]" : "\n      ]")
-            begin("dropped")
-            out.raw("[")
-            for (i, drop) in r.dropped.enumerated() {
-                record.bytes.removeAll(keepingCapacity: true)
-                DropRecord(drop).appendJSON(to: &record)
-                out.raw(i == 0 ? "\n        " : ",\n        ")
-                out.bytes += record.bytes
-                try flushIfLarge()
-            }
-            out.raw(r.dropped.isEmpty ? "]" : "\n      ]")
+            try list("changed", r.changed) { ChangeRecord($0).appendJSON(to: &$1) }
+            try list("dropped", r.dropped) { DropRecord($0).appendJSON(to: &$1) }
             try member("dropped_count", r.dropped.count)
             try member("events", r.events)
             try member("input", r.input)

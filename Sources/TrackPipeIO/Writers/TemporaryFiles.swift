@@ -68,31 +68,27 @@ public enum TemporaryFiles {
         installed = true
         _ = slots
         _ = storage
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = removeAndReraise
-            #else
-            action.__sigaction_u.__sa_handler = removeAndReraise
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-        }
+        for signal in [SIGINT, SIGTERM, SIGHUP] { setHandler(removeAndReraise, for: signal) }
     }
+}
+
+/// Sets `handler` as the action for `signal` (no flags, nothing blocked while it runs).
+private func setHandler(_ handler: (@convention(c) (Int32) -> Void)?, for signal: Int32) {
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_handler = handler
+    #else
+    action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signal, &action, nil)
 }
 
 /// The signal handler: unlink every registered temporary file, then die of the same signal.
 private func removeAndReraise(_ signal: Int32) {
     TemporaryFiles.removeAllForSignal()
-    var action = sigaction()
-    #if canImport(Glibc)
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    #else
-    action.__sigaction_u.__sa_handler = SIG_DFL
-    #endif
-    sigemptyset(&action.sa_mask)
-    sigaction(signal, &action, nil)
+    setHandler(SIG_DFL, for: signal)
     raise(signal)
 }
 
