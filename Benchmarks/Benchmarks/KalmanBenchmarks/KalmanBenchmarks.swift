@@ -46,24 +46,21 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         // The stages end to end: fixes in, kept + changed fixes out (projection, runs, output arrays).
-        Benchmark(BenchmarkPolicy.name("kalman-smoother-stage", n), configuration: config) { benchmark in
-            let stage = try KalmanSmootherStage(parameters: StageParameters.defaults(for: KalmanSmootherStage.descriptor))
-            let input = track.input
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(try stage.run(input))
+        func stageBenchmark<S: Stage>(_ name: String, _ type: S.Type) {
+            Benchmark(BenchmarkPolicy.name(name, n), configuration: config) { benchmark in
+                let stage = try S(parameters: StageParameters.defaults(for: S.descriptor))
+                let input = track.input
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(try stage.run(input))
+                }
+                benchmark.stopMeasurement()
             }
-            benchmark.stopMeasurement()
         }
-        Benchmark(BenchmarkPolicy.name("kalman-filter-stage", n), configuration: config) { benchmark in
-            let stage = try KalmanFilterStage(parameters: StageParameters.defaults(for: KalmanFilterStage.descriptor))
-            let input = track.input
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(try stage.run(input))
-            }
-            benchmark.stopMeasurement()
-        }
+        stageBenchmark("kalman-smoother-stage", KalmanSmootherStage.self)
+        stageBenchmark("kalman-filter-stage", KalmanFilterStage.self)
+        // track-smoother (Gauss–Markov error, 6 states on GSL) on the same fixes: without speeds, positions only.
+        if repeats <= 10 { stageBenchmark("track-smoother-stage", TrackSmootherStage.self) }
     }
 }
 
