@@ -21,6 +21,11 @@ FUZZ_BUILD_FLAGS=(-c "$FUZZ_CONFIG" --package-path "$FUZZ_DIR" -Xswiftc -sanitiz
 FUZZ_TARGETS=(FuzzGPX FuzzTCX FuzzFIT FuzzCSV FuzzGeoJSON FuzzNMEA FuzzGnssLogger FuzzNDJSON FuzzDetect
               FuzzSpec FuzzBadgeCatalog FuzzTrackPipeline)
 
+# Swift's runtime backtracer (on by default on Linux since 5.9) would catch a trap's SIGILL before libFuzzer and
+# AddressSanitizer do (libFuzzer keeps a handler it finds installed), and its helper deadlocks under ASan: the
+# process hangs instead of reporting the crash. Off, so the trap is reported with ASan's stack and saved.
+export SWIFT_BACKTRACE=enable=no
+
 # Symbolized AddressSanitizer and libFuzzer stack traces.
 if [ -z "${ASAN_SYMBOLIZER_PATH:-}" ]; then
   for s in "$(dirname "$(command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)")/llvm-symbolizer" \
@@ -69,6 +74,11 @@ fuzz_build() {
   # ld.gold warns once per AddressSanitizer helper symbol ("Cannot export local symbol"); those are noise.
   swift build "${FUZZ_BUILD_FLAGS[@]}" "${args[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2
   return "${PIPESTATUS[0]}"
+}
+
+# Demangles Swift symbols in a report (ASan prints them mangled).
+fuzz_demangle() {
+  if command -v swift-demangle >/dev/null 2>&1; then swift-demangle --simplified; else cat; fi
 }
 
 fuzz_binary() {

@@ -26,7 +26,8 @@ if [ "${1:-}" = replay ]; then
   shift
   [ $# -ge 1 ] || { echo "run.sh: replay needs input files" >&2; exit 2; }
   # libFuzzer runs each file given as an argument once, and exits non-zero on the first failure.
-  exec "$binary" "${FUZZ_LIMIT_OPTIONS[@]}" "${target_options[@]}" "$@"
+  "$binary" "${FUZZ_LIMIT_OPTIONS[@]}" "${target_options[@]}" "$@" 2>&1 | fuzz_demangle
+  exit "${PIPESTATUS[0]}"
 fi
 
 seconds="${1:-300}"
@@ -64,6 +65,8 @@ echo "== $target ($FUZZ_CONFIG): ${seconds}s, executions ${execs:-?}, ${speed:-?
 if [ "$status" -ne 0 ]; then
   echo "== $target: FAILED (libFuzzer exit $status); input(s) in $artifacts:"
   ls -1t "$artifacts" | head -5 | sed "s|^|   $artifacts/|"
-  echo "   log: $log"
+  echo "   log: $log; top frames:"
+  grep -E "ERROR: |^ *#[0-9]+ 0x" "$log" | head -12 | fuzz_demangle | sed 's/^/   /'
+  echo "   reproduce: FUZZ_CONFIG=debug Fuzz/run.sh $target replay <input>"
 fi
 exit "$status"

@@ -40,7 +40,7 @@ for target in "${targets[@]}"; do
   if [ ${#regressions[@]} -gt 0 ]; then
     if ! "$binary" "${FUZZ_LIMIT_OPTIONS[@]}" "${target_options[@]}" "${regressions[@]}" >"$log" 2>&1; then
       echo "smoke.sh: $target: a regression input fails again:" >&2
-      grep -E "Running: |ERROR|Fatal error|SUMMARY" "$log" | tail -5 >&2
+      grep -E "Running: |ERROR|Fatal error|SUMMARY|#[0-9]+ 0x" "$log" | head -14 | fuzz_demangle >&2
       failed+=("$target (regression)")
       summary+=("$target: REGRESSION FAILS (${#regressions[@]} inputs)")
       continue
@@ -56,7 +56,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$failures/$target"
     cp "$tmp/artifacts/$target/"* "$failures/$target/" 2>/dev/null
     echo "smoke.sh: $target FAILED (exit $status); input(s) kept in $failures/$target/:" >&2
-    grep -E "ERROR|Fatal error|SUMMARY|#[0-9]+ 0x" "$log" | head -12 >&2
+    grep -E "ERROR|Fatal error|SUMMARY|#[0-9]+ 0x" "$log" | head -12 | fuzz_demangle >&2
     failed+=("$target")
     summary+=("$target: FAILED  $stats")
   else
