@@ -8,9 +8,9 @@ import Darwin
 /// Standard output for tracks, reports, stream lines and tables, where a failed write is an error rather than a
 /// trap or a silent loss.
 ///
-/// ``write(_:)-(_:[UInt8])`` writes at once (a stream line is seen as soon as it is decided); ``buffered(_:)``
+/// `write(_:)` writes at once (a stream line is seen as soon as it is decided); ``buffered(_:)``
 /// collects text (tables, listings) and writes it in 64 KB blocks. A write that fails — a full disk, a closed
-/// descriptor — is remembered and thrown by the next ``write(_:)-(_:[UInt8])`` or by ``finish()``, which a command
+/// descriptor — is remembered and thrown by the next `write(_:)` or by ``finish()``, which a command
 /// calls last, so the command ends with an error instead of status 0.
 ///
 /// A reader that goes away (`trackpipe … | head`) ends TrackPipe with SIGPIPE, as it ends any Unix filter: the
@@ -31,7 +31,7 @@ public enum StandardOutput {
         if let failure { throw failure }
     }
 
-    /// Writes `text` as UTF-8 now; see ``write(_:)-(_:[UInt8])``.
+    /// Writes `text` as UTF-8 now; see `write(_:)`.
     public static func write(_ text: String) throws {
         try write(Array(text.utf8))
     }
