@@ -67,13 +67,27 @@ fuzz_target_options() {
 FUZZ_LIMIT_OPTIONS=(-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 -print_final_stats=1)
 
 fuzz_build() {
-  # Builds the named products (all fuzz targets when none is named).
+  # Builds the named products, or every fuzz target when none is named (or all are): one `swift build` for the
+  # whole package, since SwiftPM builds only the last of several --product options. Then checks each binary is
+  # there.
   local args=() p
-  for p in "$@"; do args+=(--product "$p"); done
-  echo "fuzz: swift build ${FUZZ_BUILD_FLAGS[*]} ${args[*]}" >&2
-  # ld.gold warns once per AddressSanitizer helper symbol ("Cannot export local symbol"); those are noise.
-  swift build "${FUZZ_BUILD_FLAGS[@]}" "${args[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2
-  return "${PIPESTATUS[0]}"
+  if [ $# -gt 0 ] && [ $# -lt ${#FUZZ_TARGETS[@]} ]; then
+    for p in "$@"; do
+      echo "fuzz: swift build ${FUZZ_BUILD_FLAGS[*]} --product $p" >&2
+      # ld.gold warns once per AddressSanitizer helper symbol ("Cannot export local symbol"); those are noise.
+      swift build "${FUZZ_BUILD_FLAGS[@]}" --product "$p" 2>&1 | grep -v "Cannot export local symbol" >&2
+      [ "${PIPESTATUS[0]}" -eq 0 ] || return 1
+    done
+  else
+    echo "fuzz: swift build ${FUZZ_BUILD_FLAGS[*]}" >&2
+    swift build "${FUZZ_BUILD_FLAGS[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2
+    [ "${PIPESTATUS[0]}" -eq 0 ] || return 1
+  fi
+  local built=("$@")
+  [ ${#built[@]} -gt 0 ] || built=("${FUZZ_TARGETS[@]}")
+  for p in "${built[@]}"; do
+    [ -x "$(fuzz_binary "$p")" ] || { echo "fuzz: $p was not built ($(fuzz_binary "$p") is missing)" >&2; return 1; }
+  done
 }
 
 # Demangles Swift symbols in a report (ASan prints them mangled).

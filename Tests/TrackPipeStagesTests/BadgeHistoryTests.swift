@@ -18,6 +18,27 @@ import TrackPipe
         #expect(status([RunSummary(name: "a", start: 0, distance: 10_000.001, movingTime: 3600)])?.earned?.runName == "a")
     }
 
+    /// By hand: the earning run, 10 100 m in 4 040 s moving and 4 040 s elapsed (2.5 m/s both ways). The later
+    /// run, 10 500 m in 3 800 s moving (2.763 m/s: × 1.105, gold) but 4 600 s elapsed with its stops (2.283 m/s:
+    /// slower). Compared on moving time it wins silver, gold and best; on elapsed time nothing, and best stays
+    /// with the earning run.
+    @Test func speedBasisChoosesTheTimeRunsAreComparedOn() {
+        var earn = RunSummary(name: "earn", start: 0, distance: 10_100, movingTime: 4040, elapsedTime: 4040)
+        var stops = RunSummary(name: "stops", start: day, distance: 10_500, movingTime: 3800, elapsedTime: 4600)
+        let moving = status([earn, stops])
+        #expect(moving?.silver?.runName == "stops" && moving?.gold?.runName == "stops" && moving?.best?.runName == "stops")
+        earn.speedBasis = .elapsed
+        stops.speedBasis = .elapsed
+        let elapsed = status([earn, stops])
+        #expect(elapsed?.silver == nil && elapsed?.gold == nil && elapsed?.best?.runName == "earn")
+        #expect(stops.timeForSpeed == 4600)
+        // Without an elapsed time, the elapsed basis falls back to moving time.
+        let untimed = RunSummary(name: "u", start: 0, distance: 1, movingTime: 10, elapsedTime: nil)
+        var u = untimed
+        u.speedBasis = .elapsed
+        #expect(u.timeForSpeed == 10)
+    }
+
     @Test func exactlyOnePointOhFiveIsNotSilverAndOnePointOneIsNotGold() {
         // Earning run 10 010 m in 4 004 s = 2.5 m/s. 2.625 m/s is exactly 1.05 ×, 2.75 m/s exactly 1.10 ×.
         let earn = RunSummary(name: "earn", start: 0, distance: 10_010, movingTime: 4004)

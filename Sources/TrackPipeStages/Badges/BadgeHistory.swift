@@ -9,7 +9,8 @@
 /// - while silver or gold is not won: the pace needed, i.e. the earning run's pace ÷ 1.05 (÷ 1.10).
 ///
 /// Average speed = distance / moving time (elapsed time when there is no moving time; with no pause
-/// detection they are equal). A run without a time can earn a badge but not silver, gold or best; when the
+/// detection they are equal), or distance / elapsed time when the runs' ``RunSummary/speedBasis`` is
+/// ``SpeedBasis/elapsed``. A run without a time can earn a badge but not silver, gold or best; when the
 /// earning run has no time, silver and gold cannot be judged.
 ///
 /// The factor comparisons are exact: `v > v₀ × 21/20` is evaluated as `d·t₀·20 > 21·d₀·t`, so a run at

@@ -12,6 +12,9 @@ public struct RunSummary: Sendable, Hashable, Codable {
     public var movingTime: Double?
     /// Elapsed time, seconds; used for the average speed when there is no moving time.
     public var elapsedTime: Double?
+    /// Which of the two times ``timeForSpeed`` (and so the average speed that silver, gold and best compare)
+    /// uses; default moving time.
+    public var speedBasis: SpeedBasis = .moving
 
     public init(name: String, start: Double?, distance: Double, movingTime: Double?, elapsedTime: Double? = nil) {
         self.name = name
@@ -44,12 +47,15 @@ public struct RunSummary: Sendable, Hashable, Codable {
                   elapsedTime: accumulator.elapsedTime)
     }
 
-    /// The time average speed is measured over: moving time, or elapsed time when there is no moving time
-    /// (no pause detection: they are then equal anyway); `nil` when neither is positive.
+    /// The time average speed is measured over: by ``speedBasis``, moving time (else elapsed time) or elapsed
+    /// time (else moving time); `nil` when neither is positive.
     public var timeForSpeed: Double? {
-        if let m = movingTime, m > 0, m.isFinite { return m }
-        if let e = elapsedTime, e > 0, e.isFinite { return e }
-        return nil
+        let moving = movingTime.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        let elapsed = elapsedTime.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        switch speedBasis {
+        case .moving: return moving ?? elapsed
+        case .elapsed: return elapsed ?? moving
+        }
     }
 
     /// Average speed, m/s = distance / ``timeForSpeed``; `nil` without a time.

@@ -5,6 +5,7 @@ import TrackPipeIO
 import TrackPipeStages
 
 extension UnitSystem: ExpressibleByArgument {}
+extension SpeedBasis: ExpressibleByArgument {}
 
 /// `trackpipe badges RUN...`: distance badges across a runner's history — which run earned each badge, which
 /// won silver and gold, the best run, and what the next ones need.
@@ -19,7 +20,7 @@ struct BadgesCommand: ParsableCommand {
         by start time. A run earns a badge when its distance is strictly greater than the badge's. Silver: the \
         first later run passing the badge at an average speed strictly above the earning run's × 1.05; gold: × \
         1.10; best: the fastest run passing it. Average speed = distance / moving time (elapsed time when no \
-        pause detection ran: the two are then equal). Unearned badges say how far to run; earned badges without \
+        pause detection ran: the two are then equal), or distance / elapsed time with --speed-basis elapsed. Unearned badges say how far to run; earned badges without \
         gold give the average pace to beat for silver and gold.
         """
     )
@@ -34,6 +35,9 @@ struct BadgesCommand: ParsableCommand {
 
     @Option(help: "metric (km, /km) or imperial (mi, /mi).")
     var units: UnitSystem = .metric
+
+    @Option(help: "The time average speeds compare over: moving (pauses excluded) or elapsed (start to finish, as MoonRunner compares runs).")
+    var speedBasis: SpeedBasis = .moving
 
     @Flag(help: "Print the result as JSON (SI units) instead of a table.")
     var json = false
@@ -62,7 +66,9 @@ struct BadgesCommand: ParsableCommand {
                 let track = try TrackInput.read(file.path, format: nil)
                 TrackInput.reportRejected(track, file: file.path)
                 let result = try loaded.run(track)
-                summaries.append(RunSummary(name: file.lastPathComponent, result: result))
+                var summary = RunSummary(name: file.lastPathComponent, result: result)
+                summary.speedBasis = speedBasis
+                summaries.append(summary)
             } catch let error as TrackReadError {
                 failures.append(TrackInput.message(for: error))  // names the file already
             } catch {
