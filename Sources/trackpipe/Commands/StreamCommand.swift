@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TrackPipe
 import TrackPipeIO
+import TrackPipeStages
 
 /// `trackpipe stream`: the live mode. Fixes arrive as NDJSON on stdin; accepted fixes and events leave as
 /// NDJSON on stdout the moment they happen (one flushed line each), as a running app would see them.
@@ -11,7 +12,9 @@ struct StreamCommand: ParsableCommand {
         abstract: "Run a causal pipeline live: NDJSON fixes on stdin, accepted fixes and events on stdout.",
         discussion: """
         Each input line is a JSON object such as {"time": "2024-05-01T07:30:00Z", "lat": 51.5, "lon": -0.12, "hacc": 5}. \
-        Output lines have a "type": fix, drop, change, event, and a final summary. Every line is flushed as soon as \
+        Output lines have a "type": fix, drop, change, event, and a final summary. When the pipeline has a distance \
+        stage, each fix line also carries the live figures after it: distance (m), moving_time (s) and pace (s/m, \
+        over the last --pace-window seconds of moving time). Every line is flushed as soon as \
         it is decided. Pipelines with whole-track stages (kalman-smoother) are refused: use `trackpipe run`. \
         The NDJSON schema is documented in the ReportSchemas article of the TrackPipeIO documentation.
         """
@@ -25,6 +28,15 @@ struct StreamCommand: ParsableCommand {
     @Option(help: "The activity (running, walking, cycling, driving, other); stages pick their defaults from it.")
     var activity: String?
 
+    @Option(help: "Seconds of moving time the current pace on each fix line is taken over.")
+    var paceWindow: Double = 30
+
+    func validate() throws {
+        guard paceWindow.isFinite, paceWindow > 0, paceWindow <= 3600 else {
+            throw ValidationError("--pace-window must be more than 0 and at most 3600 seconds")
+        }
+    }
+
     func run() throws {
         let registry = try catalogOption.registry()
         let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry, causalOnly: pipeline == nil)
@@ -34,6 +46,10 @@ struct StreamCommand: ParsableCommand {
         } catch {
             throw CLIError("\(pipeline ?? "default pipeline"): \(error)")
         }
+        // Live figures on each fix line, measured with the pipeline's own distance rules (none without a
+        // distance stage).
+        var figures = loaded.steps.lazy.compactMap { $0.stage as? DistanceStage }.first
+            .map { LiveFigures(accumulator: $0.distance.accumulator(), paceWindow: paceWindow) }
         var out = LineWriter()
         var index = 0, lineNumber = 0, read = 0, kept = 0, dropped = 0
         func emit(_ outputs: [LivePipeline.Output]) throws {
@@ -41,7 +57,7 @@ struct StreamCommand: ParsableCommand {
                 switch o {
                 case .accepted(let fix):
                     kept += 1
-                    try out.write(NDJSONFixCodec.record(for: fix))
+                    try out.write(FixLine(record: NDJSONFixCodec.record(for: fix), figures: figures?.add(fix)))
                 case .dropped(let d):
                     dropped += 1
                     try out.write(DropLine(d))
@@ -79,6 +95,27 @@ struct StreamCommand: ParsableCommand {
 struct LineWriter {
     mutating func write<T: Encodable>(_ value: T) throws {
         try StandardOutput.write(try NDJSONFixCodec.line(value) + "\n")
+    }
+}
+
+/// A `fix` line: the fix's keys, and when the pipeline measures distance the live figures after it —
+/// `distance` (m), `moving_time` (s) and `pace` (s/m over the last `--pace-window` seconds of moving time).
+struct FixLine: Encodable {
+    var record: NDJSONFixCodec.Record
+    var figures: LiveFigures.Figures?
+
+    enum CodingKeys: String, CodingKey {
+        case distance, pace
+        case movingTime = "moving_time"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try record.encode(to: encoder)
+        guard let figures else { return }
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(figures.distance, forKey: .distance)
+        try c.encodeIfPresent(figures.movingTime, forKey: .movingTime)
+        try c.encodeIfPresent(figures.pace, forKey: .pace)
     }
 }
 
