@@ -4,6 +4,7 @@ import TrackPipe
 public enum BuiltinStages {
     public static let all: [any Stage.Type] = [
         AccuracyGateStage.self,
+        DiscardStage.self,
         TimestampMonotonicityStage.self,
         TimestampRepairStage.self,
         SupermanJumpStage.self,
