@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     let appleWatch = BenchmarkData.track("real/applewatch-run/myfile_multseg.gpx")
     let cases: [(stage: String, variant: String, parameters: String, track: Track, trackName: String)] = [
         ("accuracy-gate", "", "", reference, "reference"),
+        ("discard", "all-rules", #""min-satellites": 4, "max-vdop": 5, "max-pdop": 6, "min-fix": "3d", "min-altitude": -100, "max-altitude": 5000"#, reference, "reference"),
         ("timestamp-monotonicity", "", "", reference, "reference"),
         ("timestamp-repair", "", "", reference, "reference"),
         ("superman-jump", "", "", reference, "reference"),
