@@ -9,6 +9,8 @@ import TestSupport
 @Suite struct HostileInputTests {
     /// Name and content of each hostile input.
     static let inputs: [(String, String)] = {
+        let formatter = ISO8601DateFormatter()
+        func iso(_ t: Double) -> String { formatter.string(from: Date(timeIntervalSince1970: t)) }
         var list: [(String, String)] = []
         // 100 fixes 30 days apart, alternating longitude 0° / 179.9°: 20 000 km steps at a running pace.
         var gpx = #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
@@ -43,11 +45,6 @@ import TestSupport
                                     nmea("GPRMC,120000,A,5130.000,N,00007.000,W,0.0,0.0,010524,,")].joined(separator: "\r\n")))
         return list
     }()
-
-    static func iso(_ t: Double) -> String {
-        let f = ISO8601DateFormatter()
-        return f.string(from: Date(timeIntervalSince1970: t))
-    }
 
     static func nmea(_ body: String) -> String {
         let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }

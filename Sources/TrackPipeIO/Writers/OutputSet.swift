@@ -93,9 +93,13 @@ public final class OutputSet {
         guard !path.isEmpty else { throw TrackWriteError(file: path, message: "an empty path cannot be written (\(role))") }
         let identity = FileIdentity(path: path)
         let resolved = Self.resolved(path)
+        /// Same device and inode when both exist, else the same resolved path.
+        func isSame(_ otherIdentity: FileIdentity?, _ otherResolved: String) -> Bool {
+            if let identity, let otherIdentity { return identity == otherIdentity }
+            return resolved == otherResolved
+        }
         for input in inputs {
-            let same = if let identity, let other = input.identity { identity == other } else { resolved == input.resolved }
-            if same {
+            if isSame(input.identity, input.resolved) {
                 throw TrackWriteError(file: path, message: "refusing to write \(role) over the input \(input.path); choose another path")
             }
         }
@@ -107,8 +111,7 @@ public final class OutputSet {
             case .standardOutput: continue
             case .file(let p), .writeThrough(let p): otherPath = p
             }
-            let same = if let identity, let o = FileIdentity(path: otherPath) { identity == o } else { resolved == Self.resolved(otherPath) }
-            if same {
+            if isSame(FileIdentity(path: otherPath), Self.resolved(otherPath)) {
                 throw TrackWriteError(file: path, message: "\(role) and \(other.role) (\(other.path)) would be the same file")
             }
         }
@@ -138,14 +141,14 @@ public final class OutputSet {
         } else if lstatSucceeds(path) {
             throw TrackWriteError(file: path, message: "is a symbolic link to a file that does not exist; refusing to replace it")
         }
-        let target = resolved
+        let target = resolved  // absolute, so its directory is never empty
         let directory = (target as NSString).deletingLastPathComponent
         let shownDirectory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         var dirInfo = stat()
-        guard stat(directory.isEmpty ? "." : directory, &dirInfo) == 0, dirInfo.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(directory, &dirInfo) == 0, dirInfo.st_mode & S_IFMT == S_IFDIR else {
             throw TrackWriteError(file: path, message: "the directory \(shownDirectory) does not exist")
         }
-        guard access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0 else {
+        guard access(directory, W_OK | X_OK) == 0 else {
             throw TrackWriteError(file: path, message: "the directory \(shownDirectory) cannot be written: \(Self.errnoText())")
         }
         return record(Output(path: path, role: role, destination: .file(target), id: planned.count))
@@ -172,7 +175,7 @@ public final class OutputSet {
         }
         let name = (target as NSString).lastPathComponent
         let directory = (target as NSString).deletingLastPathComponent
-        var template = Array(((directory.isEmpty ? "." : directory) + "/." + name + ".tmp-XXXXXX").utf8CString)
+        var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
@@ -233,7 +236,7 @@ public final class OutputSet {
         committed = true
         // Make the renames themselves durable: one fsync per directory.
         for directory in directories {
-            let fd = open(directory.isEmpty ? "." : directory, O_RDONLY)
+            let fd = open(directory, O_RDONLY)
             if fd >= 0 {
                 _ = fsync(fd)
                 close(fd)

@@ -30,14 +30,20 @@ public enum TrackWriter {
         }
     }
 
+    /// `given`, else the format `path`'s extension names; a ``TrackWriteError`` (`formatUnknown`) when neither says.
+    public static func format(_ given: TrackFormat?, for path: String) throws -> TrackFormat {
+        guard let format = given ?? TrackFormat(pathExtension: path) else {
+            throw TrackWriteError(file: path, message: "cannot tell the output format from the extension and none was given (TrackPipe writes \(TrackFormat.writableNames))",
+                                  formatUnknown: true)
+        }
+        return format
+    }
+
     /// Writes `track` to `path` atomically (see ``AtomicFileWriter``), in `format` or the one the extension
     /// names, refusing to replace any of `inputs`, recording `provenance` when given.
     public static func write(_ track: Track, to path: String, format: TrackFormat? = nil, protecting inputs: [String] = [],
                              provenance: Provenance? = nil, cumulativeDistance: PerFixSeries? = nil) throws {
-        guard let format = format ?? TrackFormat(pathExtension: path) else {
-            throw TrackWriteError(file: path, message: "cannot tell the output format from the extension and none was given (TrackPipe writes \(TrackFormat.writableNames))",
-                                  formatUnknown: true)
-        }
+        let format = try self.format(format, for: path)
         try AtomicFileWriter.write(try encode(track, format: format, target: path, provenance: provenance,
                                               cumulativeDistance: cumulativeDistance), to: path,
                                   protecting: inputs)

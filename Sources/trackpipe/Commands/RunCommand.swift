@@ -98,13 +98,9 @@ struct RunCommand: ParsableCommand {
             do { result = try pipeline.run(track) } catch { throw CLIError("\(name): \(error)") }
             if let output, trackOutputs.indices.contains(i) {
                 let target = trackOutputs[i]
-                let chosen = format ?? (output == "-" || inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : TrackFormat(pathExtension: output))
-                guard let chosen else {
-                    throw CLIError(TrackInput.message(for: TrackWriteError(
-                        file: output, message: "cannot tell the output format from the extension and none was given (TrackPipe writes \(TrackFormat.writableNames))",
-                        formatUnknown: true), formatOption: "--to"))
-                }
                 do {
+                    let chosen = try TrackWriter.format(format ?? (output == "-" || inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil),
+                                                        for: output)
                     let bytes = try TrackWriter.encode(result.track, format: chosen, target: target.path, provenance: result.provenance,
                                                        cumulativeDistance: result.annotations[CumulativeDistanceKey.self])
                     try outputs.stage(bytes, for: target)
