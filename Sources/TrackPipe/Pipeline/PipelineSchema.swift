@@ -13,11 +13,12 @@ public enum PipelineSchema {
                 var s: [String: JSONValue] = ["description": .string(p.help + (p.unit.isEmpty ? "" : " Unit: \(p.unit)."))]
                 switch p.type {
                 case "choice": s["enum"] = .array((p.choices ?? []).map(JSONValue.string))
+                case "zones": s["type"] = .string("array"); s["items"] = zoneSchema(p)
                 default: s["type"] = .string(p.type)
                 }
                 if let d = p.default, d != .null { s["default"] = d } else if !p.required { s["type"] = .array([.string(p.type == "choice" ? "string" : p.type), .string("null")]) }
-                if let m = p.minimum { s[p.minimumExclusive == true ? "exclusiveMinimum" : "minimum"] = .number(m) }
-                if let m = p.maximum { s[p.maximumExclusive == true ? "exclusiveMaximum" : "maximum"] = .number(m) }
+                if p.type != "zones", let m = p.minimum { s[p.minimumExclusive == true ? "exclusiveMinimum" : "minimum"] = .number(m) }
+                if p.type != "zones", let m = p.maximum { s[p.maximumExclusive == true ? "exclusiveMaximum" : "maximum"] = .number(m) }
                 properties[p.name] = .object(s)
                 if p.required { required.append(.string(p.name)) }
             }
@@ -27,6 +28,22 @@ public enum PipelineSchema {
                 "properties": .object(properties),
                 "required": .array(required),
                 "additionalProperties": .bool(false),
+            ])
+        }
+        /// One zone: latitude and longitude in degrees, the radius within the parameter's range.
+        func zoneSchema(_ p: StageInfo.Parameter) -> JSONValue {
+            var radius: [String: JSONValue] = ["type": .string("number"), "description": .string("Metres.")]
+            if let m = p.minimum { radius[p.minimumExclusive == true ? "exclusiveMinimum" : "minimum"] = .number(m) }
+            if let m = p.maximum { radius[p.maximumExclusive == true ? "exclusiveMaximum" : "maximum"] = .number(m) }
+            return .object([
+                "type": .string("object"),
+                "required": .array(Zone.keys.map(JSONValue.string)),
+                "additionalProperties": .bool(false),
+                "properties": .object([
+                    "latitude": .object(["type": .string("number"), "minimum": .number(-90), "maximum": .number(90), "description": .string("Degrees.")]),
+                    "longitude": .object(["type": .string("number"), "minimum": .number(-180), "maximum": .number(180), "description": .string("Degrees.")]),
+                    "radius": .object(radius),
+                ]),
             ])
         }
         return .object([

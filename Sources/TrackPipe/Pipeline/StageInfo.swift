@@ -40,6 +40,7 @@ public struct StageInfo: Sendable, Hashable, Codable {
             case .boolean: kind = "boolean"
             case .string: kind = "string"
             case .choice(let c): kind = "choice"; choices = c
+            case .zones: kind = "zones"
             }
             return Parameter(name: p.name, type: kind, unit: p.unit.symbol, default: p.defaultValue,
                              required: p.isRequired && p.defaultValue == nil, choices: choices,

@@ -9,6 +9,9 @@ public struct ParameterSpec: Sendable, Hashable {
         case string
         /// One of a fixed set of strings.
         case choice([String])
+        /// A list of circular places (``Zone``): a JSON array of `{"latitude", "longitude", "radius"}` objects,
+        /// degrees and metres; the parameter's ``ParameterSpec/range`` applies to each radius.
+        case zones
 
         /// For messages: "a number", "one of: a, b".
         public var expectation: String {
@@ -18,6 +21,7 @@ public struct ParameterSpec: Sendable, Hashable {
             case .boolean: return "true or false"
             case .string: return "a string"
             case .choice(let options): return "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
+            case .zones: return "a list of {\"latitude\", \"longitude\", \"radius\"} objects"
             }
         }
     }
@@ -68,6 +72,11 @@ public struct ParameterSpec: Sendable, Hashable {
 
     public static func choice(_ name: String, _ options: [String], default value: String?, help: String) -> ParameterSpec {
         ParameterSpec(name: name, kind: .choice(options), defaultValue: value.map(JSONValue.string), help: help)
+    }
+
+    /// A list of ``Zone``s, `radius` metres within `radius` (the range); the default is an empty list.
+    public static func zones(_ name: String, radius range: ParameterRange, help: String) -> ParameterSpec {
+        ParameterSpec(name: name, kind: .zones, unit: .metres, defaultValue: .array([]), range: range, help: help)
     }
 
     public static func string(_ name: String, default value: String?, help: String) -> ParameterSpec {

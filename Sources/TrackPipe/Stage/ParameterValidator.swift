@@ -38,6 +38,33 @@ enum ParameterValidator {
         return .failure(SpecProblems(problems))
     }
 
+    /// One zone: an object with exactly `latitude` (−90…90°), `longitude` (−180…180°) and `radius` (metres, in
+    /// `range`).
+    private static func checkZone(_ value: JSONValue, radius range: ParameterRange?, path: String) -> SpecProblem? {
+        guard case .object(let fields) = value else {
+            return SpecProblem(path: path, message: "expected an object {\"latitude\", \"longitude\", \"radius\"}, found \(value.typeName) \(value)")
+        }
+        if let extra = fields.keys.sorted().first(where: { !Zone.keys.contains($0) }) {
+            let suggestion = NameSuggester.suggest(extra, among: Zone.keys)
+            return SpecProblem(path: "\(path).\(extra)", message: "unknown key '\(extra)' in a zone (it has latitude, longitude and radius)"
+                + (suggestion.isEmpty ? "" : "; did you mean '\(suggestion[0])'?"))
+        }
+        let limits: [(String, ParameterRange, String)] = [
+            ("latitude", .closed(-90, 90), "°"), ("longitude", .closed(-180, 180), "°"),
+            ("radius", range ?? .positive, " m"),
+        ]
+        for (key, allowed, unit) in limits {
+            guard let v = fields[key] else { return SpecProblem(path: path, message: "a zone needs '\(key)'") }
+            guard case .number(let d) = v else {
+                return SpecProblem(path: "\(path).\(key)", message: "expected a number, found \(v.typeName) \(v)")
+            }
+            if !allowed.contains(d) {
+                return SpecProblem(path: "\(path).\(key)", message: "\(v)\(unit) is out of range; allowed \(allowed)\(unit)")
+            }
+        }
+        return nil
+    }
+
     private static func check(_ value: JSONValue, against p: ParameterSpec, path: String) -> SpecProblem? {
         let unit = p.unit == .none ? "" : " \(p.unit.symbol)"
         func wrongType() -> SpecProblem {
@@ -65,6 +92,12 @@ enum ParameterValidator {
             let suggestion = NameSuggester.suggest(s, among: options)
             return SpecProblem(path: path, message: "\"\(s)\" is not \(p.kind.expectation)"
                 + (suggestion.isEmpty ? "" : "; did you mean \"\(suggestion[0])\"?"))
+        case .zones:
+            guard case .array(let items) = value else { return wrongType() }
+            for (i, item) in items.enumerated() {
+                if let problem = checkZone(item, radius: p.range, path: "\(path)[\(i)]") { return problem }
+            }
+            return nil
         }
     }
 }

@@ -83,6 +83,23 @@ public struct StageParameters: Sendable, Hashable {
     }
 
     /// A choice parameter as a `RawRepresentable` enum.
+    /// A `zones` parameter's places (already checked by the spec's validation).
+    public func zones(_ name: String) throws -> [Zone] {
+        let items: [JSONValue]
+        switch try value(name) {
+        case .null: return []
+        case .array(let a): items = a
+        case let other: throw AccessError(stage: stageName, parameter: name, problem: "is \(other.typeName), not a list of zones")
+        }
+        return try items.map { item in
+            guard case .object(let o) = item, case .number(let lat)? = o["latitude"], case .number(let lon)? = o["longitude"],
+                  case .number(let r)? = o["radius"] else {
+                throw AccessError(stage: stageName, parameter: name, problem: "holds \(item), not a {latitude, longitude, radius} object")
+            }
+            return Zone(center: GeoPoint(latitude: lat, longitude: lon), radius: r)
+        }
+    }
+
     public func choice<E: RawRepresentable>(_ name: String, as type: E.Type = E.self) throws -> E where E.RawValue == String {
         let s = try string(name)
         guard let e = E(rawValue: s) else {
