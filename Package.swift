@@ -48,6 +48,8 @@ let package = Package(
                 .embedInCode("Presets/runkeeper.json"),
                 .embedInCode("Presets/smooth.json"),
                 .embedInCode("Presets/osmand-hdop.json"),
+                .embedInCode("Presets/runkeeper-600.json"),
+                .embedInCode("Presets/share.json"),
             ]
         ),
         .target(name: "TrackPipeIO", dependencies: ["TrackPipe", "CLibXML2", "CCrypto", "CZlib"]),

@@ -5,6 +5,9 @@ public enum BuiltinStages {
     public static let all: [any Stage.Type] = [
         AccuracyGateStage.self,
         DiscardStage.self,
+        ThinStage.self,
+        SimplifyStage.self,
+        PrivacyZonesStage.self,
         TimestampMonotonicityStage.self,
         TimestampRepairStage.self,
         SupermanJumpStage.self,

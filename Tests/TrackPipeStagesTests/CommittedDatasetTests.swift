@@ -49,4 +49,15 @@ import TestSupport
         #expect(defaultError < rawError, "\(name): distance error default \(defaultError) m, raw \(rawError) m")
         #expect(defaultRMSE < rawRMSE, "\(name): position RMSE default \(defaultRMSE) m, raw \(rawRMSE) m")
     }
+
+    /// Thinning leaves valid fixes out; it does not judge them. runkeeper-600 is runkeeper then `thin`, so its
+    /// judged drops — and so its anomaly precision and recall — are runkeeper's, though it drops ~1700 more fixes.
+    @Test(arguments: names)
+    func thinningIsNotScoredAsAnomalyDetection(name: String) throws {
+        let (track, truth) = try load(name)
+        let runkeeper = RunScorer.score(try TestPipelines.preset("runkeeper").run(track), truth: truth)
+        let thinned = RunScorer.score(try TestPipelines.preset("runkeeper-600").run(track), truth: truth)
+        #expect(thinned.dropped > runkeeper.dropped + 1_000)
+        #expect(thinned.anomalies == runkeeper.anomalies)
+    }
 }

@@ -48,6 +48,19 @@ import TestSupport
         #expect(try stages("smooth") == runkeeper + ["kalman-smoother", "distance"])
     }
 
+    @Test func runkeeper600ThinsAfterTheRunkeeperFilters() throws {
+        #expect(try stages("runkeeper-600") == (try #require(try stages("runkeeper"))) + ["thin"])
+    }
+
+    /// The share preset hides places before anything is measured (no checkpoint or split in a hidden place) and
+    /// simplifies last.
+    @Test func shareHidesBeforeMeasuringAndSimplifiesLast() throws {
+        let names = try #require(try stages("share"))
+        let hide = try #require(names.firstIndex(of: "privacy-zones"))
+        for measure in ["distance", "splits", "badges"] { #expect(hide < names.firstIndex(of: measure)!) }
+        #expect(names.last == "simplify")
+    }
+
     @Test func unknownPresetIsNil() {
         #expect(PresetPipelines.spec(named: "fast") == nil)
     }

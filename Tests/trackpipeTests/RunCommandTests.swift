@@ -18,7 +18,7 @@ import TrackPipe
         let pipeline = try #require(try json(report)["pipeline"] as? [String: Any])
         #expect(pipeline["name"] as? String == "raw")
         let unknown = try CLIRunner.run(["run", "--pipeline", "rawish", applewatch])
-        #expect(unknown.status != 0 && unknown.stderr.contains("is not a preset (presets: raw, runkeeper, smooth, default, osmand-hdop)"))
+        #expect(unknown.status != 0 && unknown.stderr.contains("is not a preset (presets: raw, runkeeper, smooth, default, osmand-hdop, runkeeper-600, share)"))
     }
 
     /// The default pipeline on the Apple Watch run, with the drops worked out from the file with Python's

@@ -48,6 +48,20 @@ public enum RunFormatter {
         return String(format: "%.\(max(0, min(decimals, 6)))f", m / units.metresPerDistanceUnit) + " " + units.distanceSymbol
     }
 
+    /// A signed change of distance in metres, as `−52.3 m` or `−1.20 km` (`−171.6 ft` or `−0.75 mi`): short changes
+    /// in the small unit, since a thinning stage's change of a few metres reads as `−0.00 km`; ``dash`` when not
+    /// finite.
+    public static func distanceChange(_ metres: Double?, units: UnitSystem = .metric) -> String {
+        guard let m = metres, m.isFinite else { return dash }
+        let sign = m < 0 ? "−" : "+"
+        let large = abs(m) / units.metresPerDistanceUnit
+        if large >= 1 { return sign + String(format: "%.2f", large) + " " + units.distanceSymbol }
+        switch units {
+        case .metric: return sign + String(format: "%.1f", abs(m)) + " m"
+        case .imperial: return sign + String(format: "%.1f", abs(m) / 0.3048) + " ft"
+        }
+    }
+
     /// A speed in m/s as `11.2 km/h` (or `mph`); ``dash`` when negative or not finite.
     public static func speed(_ metresPerSecond: Double?, units: UnitSystem = .metric, decimals: Int = 1) -> String {
         guard let v = metresPerSecond, v.isFinite, v >= 0 else { return dash }

@@ -96,6 +96,7 @@ public struct Pipeline: Sendable {
                                        fixesOut: output.kept.count, dropped: output.dropped.count,
                                        changed: output.changed.count, dropsByRule: StageReport.count(output.dropped),
                                        wallTime: elapsed.seconds))
+            reports[reports.count - 1].drops = type(of: step.stage).descriptor.drops
             current.fixes = output.kept
             annotations.merge(output.annotations)
             for item in output.summary {

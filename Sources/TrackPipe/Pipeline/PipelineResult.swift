@@ -80,6 +80,13 @@ public struct StageReport: Sendable, Hashable, Codable {
     public var dropsByRule: [String: Int]
     /// Wall time of the stage, seconds.
     public var wallTime: Double
+    /// Why the stage drops fixes (its descriptor's ``StageDescriptor/drops``). Not in the report: the stage name
+    /// says it.
+    public var drops: StageDescriptor.DropKind = .judged
+
+    enum CodingKeys: String, CodingKey {
+        case label, stage, fixesIn, fixesOut, dropped, changed, dropsByRule, wallTime
+    }
 
     public init(label: String, stage: String, fixesIn: Int, fixesOut: Int, dropped: Int, changed: Int,
                 dropsByRule: [String: Int], wallTime: Double) {

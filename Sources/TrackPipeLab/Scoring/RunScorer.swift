@@ -23,7 +23,8 @@ import TrackPipe
 /// - **Anomalies**: a dropped fix whose truth has an anomaly is a true positive. For kind k:
 ///   recall = dropped fixes of kind k ÷ fixes of kind k; precision = dropped fixes of kind k ÷ (those +
 ///   dropped ordinary fixes) — a drop of another anomaly kind is neither right nor wrong for k. `any`:
-///   dropped anomalous fixes ÷ all dropped, and ÷ all anomalous.
+///   dropped anomalous fixes ÷ all dropped, and ÷ all anomalous. Drops by stages that leave valid fixes out
+///   (``StageDescriptor/drops`` `.leftOut`: thinning, privacy zones) are not detections and do not count.
 public enum RunScorer {
     /// The summary keys read from the pipeline's result.
     public static let distanceKey = "distance"
@@ -121,7 +122,9 @@ public enum RunScorer {
             score.skipped.append("pauses: the pipeline has no pause intervals (no auto-pause)")
         }
         // Anomalies.
-        let droppedSet = Set(result.dropped.map(\.sourceIndex))
+        // Only judged drops: a fix thinned away or hidden in a privacy zone is not a claim that it was wrong.
+        let leftOut = Set(result.stages.filter { $0.drops == .leftOut }.map(\.label))
+        let droppedSet = Set(result.dropped.lazy.filter { !leftOut.contains($0.stage) }.map(\.sourceIndex))
         let droppedOrdinary = Double(rows.filter { $0.anomaly == .none && droppedSet.contains($0.sourceIndex) }.count)
         var anyCorrect = 0.0, anyActual = 0.0
         for kind in AnomalyKind.anomalies {

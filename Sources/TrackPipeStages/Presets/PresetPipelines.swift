@@ -8,9 +8,11 @@
 /// | `smooth` | the Runkeeper filters, then the Kalman RTS smoother and distance |
 /// | `default` | the default: filters, clock-jump repair, smoother, distance, splits and badges |
 /// | `osmand-hdop` | the default's filters for tracks whose `<hdop>` holds an accuracy in metres (OsmAnd) |
+/// | `runkeeper-600` | the Runkeeper filters, then thinned to a fix every 9 m or more, as Runkeeper's app kept ~600 of 2300 |
+/// | `share` | the default, with the start, the end and your own places hidden and the line simplified, for sharing |
 public enum PresetPipelines {
     /// Preset names, in the order tables list them (`raw` first: the baseline).
-    public static let names = ["raw", "runkeeper", "smooth", "default", "osmand-hdop"]
+    public static let names = ["raw", "runkeeper", "smooth", "default", "osmand-hdop", "runkeeper-600", "share"]
 
     /// The presets `trackpipe compare` scores when no pipeline is named: the general ones, baseline first
     /// (`osmand-hdop` is for one kind of file only).
@@ -30,6 +32,8 @@ public enum PresetPipelines {
         case "runkeeper": return text(PackageResources.runkeeper_json)
         case "smooth": return text(PackageResources.smooth_json)
         case "osmand-hdop": return text(PackageResources.osmand_hdop_json)
+        case "runkeeper-600": return text(PackageResources.runkeeper_600_json)
+        case "share": return text(PackageResources.share_json)
         default: return nil
         }
     }

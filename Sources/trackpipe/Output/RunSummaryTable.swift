@@ -29,7 +29,10 @@ enum RunSummaryTable {
     /// A summary value in the units a runner reads.
     static func format(_ item: SummaryItem, units: UnitSystem) -> String {
         switch item.unit {
-        case .metres: return RunFormatter.distance(item.value, units: units)
+        case .metres:
+            // A change (a thinning stage's path-length change) is signed; a distance is never negative.
+            return item.key.hasSuffix("-change") ? RunFormatter.distanceChange(item.value, units: units)
+                : RunFormatter.distance(item.value, units: units)
         case .seconds: return RunFormatter.duration(item.value)
         case .secondsPerMetre: return RunFormatter.pace(secondsPerMetre: item.value, units: units)
         case .metresPerSecond: return RunFormatter.speed(item.value, units: units)

@@ -1,0 +1,130 @@
+import TrackPipe
+
+/// `privacy-zones`: hides places in a track that is to be shared — every fix within a zone's radius of its centre
+/// (home, work), and optionally within a distance of the track's first and last fix, is dropped, and the track is
+/// cut where it passed through a hidden place so that no step of the kept track — and so no point interpolated on
+/// one, such as a badge checkpoint — crosses it.
+///
+/// Offline (`hide-end` needs the last fix). Distance is `Geodesy.distance` (the default formula); a fix exactly at
+/// a radius is dropped. The cut: the kept fix after a hidden passage, or after a step whose straight line comes within
+/// a radius of a centre, starts a new segment (its `segment` is raised, recorded as a change; positions never move).
+/// A drop's detail names the zone by its number in the list, never by its coordinates, so a report does not
+/// reveal the place it hides (the dropped fixes themselves are still in `--drops`: share the track, not the drops).
+public struct PrivacyZonesStage: Stage {
+    public static let descriptor = StageDescriptor(
+        name: "privacy-zones",
+        summary: "Drop every fix within a zone (home, work) or near the track's start and end, and cut the track where it passed through one.",
+        discussion: """
+            For tracks that are to be shared. Drops every fix within radius metres of a zone's centre (rule zone; \
+            the detail names the zone by its number, not its place), within hide-start metres of the track's first \
+            fix (rule start) and within hide-end metres of its last fix (rule end); a fix exactly at a radius is \
+            dropped. Where the track passed through a hidden place, or where a straight step between kept fixes \
+            comes within a radius of a centre, the kept track starts a new segment, so no kept step and no point \
+            interpolated on one (a badge checkpoint, a split) lies inside. Zones are written as \
+            [{"latitude": 51.5, "longitude": -0.12, "radius": 200}]. Offline (hide-end needs the last fix). Put \
+            distance, splits and badges before it when their figures should count the whole run.
+            """,
+        parameters: [
+            .zones("zones", radius: .closed(1, 10_000),
+                   help: "Places to hide: a list of {latitude, longitude, radius} (degrees, degrees, metres; radius 1–10000 m). Default none."),
+            .number("hide-start", unit: .metres, default: 0, range: .closed(0, 10_000),
+                    help: "Drop every fix within this distance of the track's first fix, metres. Default 0 (off)."),
+            .number("hide-end", unit: .metres, default: 0, range: .closed(0, 10_000),
+                    help: "Drop every fix within this distance of the track's last fix, metres. Default 0 (off)."),
+        ],
+        guarantees: [.preservesOrder, .preservesPositions], drops: .leftOut)
+
+    public var zones: [Zone]
+    /// Metres.
+    public var hideStart: Double
+    /// Metres.
+    public var hideEnd: Double
+
+    public init(parameters: StageParameters) throws {
+        zones = try parameters.zones("zones")
+        hideStart = try parameters.number("hide-start")
+        hideEnd = try parameters.number("hide-end")
+    }
+
+    /// One hidden place with the rule and detail its drops carry.
+    struct Hidden {
+        let zone: Zone
+        let rule: String
+        let detail: String?
+        /// Nil within 1° of a pole: then every fix is measured exactly and steps are judged conservatively.
+        let frame: TangentFrame?
+
+        init(_ zone: Zone, rule: String, detail: String?) {
+            self.zone = zone
+            self.rule = rule
+            self.detail = detail
+            frame = TangentFrame(origin: zone.center)
+        }
+
+        /// The frame's scale error is under 2 % within 10 km up to 85° of latitude; the margin covers it, and the
+        /// exact distance decides.
+        static let margin = 1.05
+
+        /// Distance from the centre to `fix` when it is inside, else nil.
+        func contains(_ fix: Fix) -> Double? {
+            if let frame {
+                let p = frame.project(fix.point)
+                let bound = zone.radius * Self.margin + 1
+                guard p.east * p.east + p.north * p.north <= bound * bound else { return nil }
+            }
+            let d = Geodesy.distance(zone.center, fix.point)
+            return d <= zone.radius ? d : nil
+        }
+
+        /// Whether the straight step from `a` to `b` may come within the radius (conservative: true near the margin).
+        func isCrossed(from a: Fix, to b: Fix) -> Bool {
+            guard let frame else {
+                let reach = Geodesy.distance(a.point, b.point)
+                return min(Geodesy.distance(zone.center, a.point), Geodesy.distance(zone.center, b.point)) <= zone.radius + reach
+            }
+            let d = TangentFrame.distanceFromOrigin(toSegment: frame.project(a.point), frame.project(b.point))
+            return d <= zone.radius * Self.margin
+        }
+    }
+
+    func hiddenPlaces(in fixes: [Fix]) -> [Hidden] {
+        var places = zones.enumerated().map { Hidden($0.element, rule: "zone", detail: "zone \($0.offset + 1)") }
+        if let first = fixes.first, hideStart > 0 {
+            places.append(Hidden(Zone(center: first.point, radius: hideStart), rule: "start", detail: nil))
+        }
+        if let last = fixes.last, hideEnd > 0 {
+            places.append(Hidden(Zone(center: last.point, radius: hideEnd), rule: "end", detail: nil))
+        }
+        return places
+    }
+
+    public func run(_ input: StageInput) throws -> StageOutput {
+        var out = StageEmitter(label: input.context.label)
+        let places = hiddenPlaces(in: input.fixes)
+        var lastKept: Fix?
+        var hiddenSinceLastKept = false
+        var segmentOffset = 0
+        for fix in input.fixes {
+            if let hit = places.lazy.compactMap({ place in place.contains(fix).map { (place, $0) } }).first {
+                out.drop(fix, rule: hit.0.rule, measured: hit.1, threshold: hit.0.zone.radius, unit: .metres, detail: hit.0.detail)
+                hiddenSinceLastKept = true
+                continue
+            }
+            if let last = lastKept, last.segment == fix.segment,
+               hiddenSinceLastKept || places.contains(where: { $0.isCrossed(from: last, to: fix) }) {
+                segmentOffset += 1
+            }
+            lastKept = fix
+            hiddenSinceLastKept = false
+            if segmentOffset == 0 {
+                out.keep(fix)
+            } else {
+                var moved = fix
+                let (segment, overflow) = fix.segment.addingReportingOverflow(segmentOffset)
+                moved.segment = overflow ? Int.max : segment
+                out.keep(moved, changedFrom: fix)
+            }
+        }
+        return out.output
+    }
+}

@@ -1,0 +1,63 @@
+/// Douglas–Peucker line simplification on points in a plane (metres), iterative so no input can exhaust the stack.
+///
+/// Keeps both end points; a span whose interior points all lie within `tolerance` of the straight segment between its
+/// ends is replaced by that segment, otherwise it is split at its farthest point and each half is simplified. The
+/// distance is to the *segment* (not the infinite line), so every dropped point lies within `tolerance` of the
+/// simplified line. Worst case O(n²) for n points; callers bound n (see ``SimplifyStage``).
+struct DouglasPeucker {
+    /// East and north of each point, metres.
+    var east: [Double] = []
+    var north: [Double] = []
+    /// For each point after ``simplify(tolerance:)``: kept or not.
+    private(set) var kept: [Bool] = []
+    /// For each dropped point: its distance to the segment that replaced it, metres.
+    private(set) var offset: [Double] = []
+    private var stack: [(first: Int, last: Int)] = []
+
+    mutating func removeAll() {
+        east.removeAll(keepingCapacity: true)
+        north.removeAll(keepingCapacity: true)
+    }
+
+    mutating func append(east e: Double, north n: Double) {
+        east.append(e)
+        north.append(n)
+    }
+
+    mutating func simplify(tolerance: Double) {
+        let n = east.count
+        kept = [Bool](repeating: false, count: n)
+        offset = [Double](repeating: 0, count: n)
+        guard n > 0 else { return }
+        kept[0] = true
+        kept[n - 1] = true
+        stack.removeAll(keepingCapacity: true)
+        if n > 2 { stack.append((0, n - 1)) }
+        while let (first, last) = stack.popLast() {
+            var farthest = first, farthestDistance = -1.0
+            for i in (first + 1)..<last {
+                let d = distanceToSegment(i, first, last)
+                offset[i] = d
+                if d > farthestDistance { farthestDistance = d; farthest = i }
+            }
+            if farthestDistance > tolerance {
+                kept[farthest] = true
+                offset[farthest] = 0
+                if farthest - first > 1 { stack.append((first, farthest)) }
+                if last - farthest > 1 { stack.append((farthest, last)) }
+            }
+        }
+    }
+
+    /// Distance from point `p` to the segment from point `a` to point `b`, metres.
+    private func distanceToSegment(_ p: Int, _ a: Int, _ b: Int) -> Double {
+        let ax = east[a], ay = north[a]
+        let dx = east[b] - ax, dy = north[b] - ay
+        let px = east[p] - ax, py = north[p] - ay
+        let length2 = dx * dx + dy * dy
+        var t = length2 > 0 ? (px * dx + py * dy) / length2 : 0
+        t = min(max(t, 0), 1)
+        let ex = px - t * dx, ey = py - t * dy
+        return (ex * ex + ey * ey).squareRoot()
+    }
+}
