@@ -25,6 +25,33 @@ import TrackPipeLab
         #expect(RunScorer.overlap(predicted: [], actual: []).precision == nil)
     }
 
+    /// The line error by hand: a straight path north, kept 3 m east of it, is 3 m from every true position however
+    /// few fixes are kept; an L whose corner fix is thinned away is 100/√2 m from the corner (the hypotenuse of the
+    /// right isosceles triangle with 100 m legs), and a segment break draws no line.
+    @Test func lineErrorByHand() throws {
+        func truth(_ points: [GeoPoint]) -> [FixTruth] {
+            points.enumerated().map { i, p in
+                FixTruth(sourceIndex: i, time: Double(i), trueTime: Double(i), latitude: p.latitude, longitude: p.longitude,
+                         cumulativeDistance: 0, moving: true, anomaly: .none)
+            }
+        }
+        func fixes(_ points: [GeoPoint], keep: [Int]) -> [Fix] {
+            keep.map { Fix(time: Double($0), latitude: points[$0].latitude, longitude: points[$0].longitude, sourceIndex: $0) }
+        }
+        let path = (0...20).map { Self.north(Double($0) * 10) }
+        let offset = (0...20).map { Self.north(Double($0) * 10, east: 3) }
+        for keep in [Array(0...20), [0, 5, 10, 15, 20], [0, 20]] {
+            let e = try #require(RunScorer.lineError(fixes(offset, keep: keep), truth: truth(path)))
+            #expect(abs(e.max - 3) < 1e-6 && abs(e.rmse - 3) < 1e-6, "kept \(keep)")
+        }
+        let l = (0...10).map { Self.north(Double($0) * 10) } + (1...10).map { Self.north(100, east: Double($0) * 10) }
+        let cut = try #require(RunScorer.lineError(fixes(l, keep: [0, 20]), truth: truth(l)))
+        #expect(abs(cut.max - 100 / 2.0.squareRoot()) < 1e-6)
+        var broken = fixes(path, keep: [0, 10, 20])
+        broken[2].segment = 1  // no line from 100 m to 200 m: the true position at 150 m is 50 m from the nearest end
+        #expect(abs(try #require(RunScorer.lineError(broken, truth: truth(path))).max - 50) < 1e-6)
+    }
+
     /// A point `north` metres north of (51°, 0°) on the mean-radius sphere (what LocalProjection uses).
     static func north(_ metres: Double, east: Double = 0) -> GeoPoint {
         let p = try! LocalProjection(reference: GeoPoint(latitude: 51, longitude: 0))

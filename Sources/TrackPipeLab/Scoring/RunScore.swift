@@ -24,6 +24,9 @@ public struct RunScore: Sendable, Hashable, Codable {
     public var position: ErrorStatistics?
     /// Kept fixes' distance to the route line, metres.
     public var crossTrack: ErrorStatistics?
+    /// True positions' distance to the line the kept fixes draw (their straight steps within a segment), metres
+    /// (per-fix truth): how closely the drawn track follows the true path — what thinning trades for fewer fixes.
+    public var lineError: ErrorStatistics?
     /// Moving time the pipeline reports (`moving-time`) and the true moving time, seconds.
     public var movingTime: Double?
     public var trueMovingTime: Double?

@@ -88,6 +88,48 @@ public enum RunScorer {
         return accumulator.distance
     }
 
+    /// Steps of the kept line searched on either side of the step that brackets a true position in source order.
+    public static let lineWindow = 1
+
+    /// Each true position's distance to the kept line, metres: to the nearest of the steps (within a segment) around
+    /// the one drawn across the position's moment — from the last kept fix before it to the first at or after it
+    /// in source order, and ``lineWindow`` steps either side. Where the runner was *then*, not anywhere on the
+    /// line, so a lap that passes the same place does not hide a cut corner; cost linear. Nil with fewer than two
+    /// kept fixes.
+    public static func lineError(_ kept: [Fix], truth rows: [FixTruth]) -> ErrorStatistics? {
+        guard kept.count >= 2, let frame = try? LocalProjection(reference: kept[0].point) else { return nil }
+        let planar = kept.map { frame.project($0.point) }
+        let bySource = kept.indices.sorted { kept[$0].sourceIndex < kept[$1].sourceIndex }
+        var errors: [Double] = []
+        errors.reserveCapacity(rows.count)
+        for row in rows {
+            var lo = 0, hi = bySource.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if kept[bySource[mid]].sourceIndex < row.sourceIndex { lo = mid + 1 } else { hi = mid }
+            }
+            let k = bySource[min(lo, bySource.count - 1)]
+            let p = frame.project(row.point)
+            var best = Double.infinity
+            for j in max(1, k - lineWindow)...min(kept.count - 1, k + lineWindow) {
+                let a = planar[j - 1], b = planar[j]
+                guard kept[j - 1].segment == kept[j].segment else {
+                    // No line between segments; each end is still drawn (a one-fix segment is a point).
+                    for e in [a, b] { best = min(best, (e.east - p.east) * (e.east - p.east) + (e.north - p.north) * (e.north - p.north)) }
+                    continue
+                }
+                let dx = b.east - a.east, dy = b.north - a.north
+                let length2 = dx * dx + dy * dy
+                var t = length2 > 0 ? ((p.east - a.east) * dx + (p.north - a.north) * dy) / length2 : 0
+                t = min(1, max(0, t))
+                let ex = a.east + t * dx - p.east, ey = a.north + t * dy - p.north
+                best = min(best, ex * ex + ey * ey)
+            }
+            errors.append(best.squareRoot())
+        }
+        return ErrorStatistics(errors)
+    }
+
     static func scorePerFix(_ result: PipelineResult, rows: [FixTruth], into score: inout RunScore) {
         var bySource: [Int: FixTruth] = [:]
         for row in rows { bySource[row.sourceIndex] = row }
@@ -104,6 +146,7 @@ public enum RunScorer {
             errors.append(Geodesy.distance(fix.point, row.point))
         }
         score.position = ErrorStatistics(errors)
+        score.lineError = lineError(result.track.fixes, truth: rows)
         if unmatched > 0 { score.notes.append("\(unmatched) kept fixes have no truth row (not scored for position)") }
         // Moving time.
         var trueMoving = 0.0

@@ -22,7 +22,8 @@ public struct PrivacyZonesStage: Stage {
             comes within a radius of a centre, the kept track starts a new segment, so no kept step and no point \
             interpolated on one (a badge checkpoint, a split) lies inside. Zones are written as \
             [{"latitude": 51.5, "longitude": -0.12, "radius": 200}]. Offline (hide-end needs the last fix). Put \
-            distance, splits and badges before it when their figures should count the whole run.
+            distance, splits and badges after it (as the share preset does) so their figures and checkpoints \
+            are of the shared track; before it they count the whole run, but a checkpoint may lie in a zone.
             """,
         parameters: [
             .zones("zones", radius: .closed(1, 10_000),
