@@ -7,7 +7,8 @@ import TrackPipeStages
 /// (Tests/Data/reference/kalman/input_2300.gpx: the raw recording, as the first stage of a pipeline sees it):
 /// offline (`Stage.run` on the whole track) and, for the causal ones, live (a one-stage ``LivePipeline``, fix
 /// by fix, then `finish`). auto-pause also with its speed rule and on the 1559-fix Apple Watch run
-/// (Tests/Data/real/applewatch-run).
+/// (Tests/Data/real/applewatch-run). The thinning and privacy stages (issue 17: ≤ 0.1 µs per fix offline) on the
+/// reference run too.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
@@ -22,6 +23,12 @@ let benchmarks: @Sendable () -> Void = {
         ("auto-pause", "", "", reference, "reference"),
         ("auto-pause", "speed-rule", #""rule": "speed""#, reference, "reference"),
         ("auto-pause", "", "", appleWatch, "applewatch"),
+        ("thin", "", "", reference, "reference"),
+        ("simplify", "", "", reference, "reference"),
+        // A 200 m zone where the run passes at its 20th minute, and the start and end hidden as the share preset does.
+        ("privacy-zones", "zone-start-end",
+         #""zones": [{"latitude": 42.3731444, "longitude": -71.05648, "radius": 200}], "hide-start": 200, "hide-end": 200"#,
+         reference, "reference"),
     ]
     for c in cases {
         let pipeline = BenchmarkData.singleStage(c.stage, parameters: c.parameters)

@@ -29,6 +29,17 @@ struct TangentFrame {
          (p.latitude - origin.latitude) * (.pi / 180) * northPerRadian)
     }
 
+    /// Distance between `a` and `b`, metres: in this frame when both were projected in it and are within
+    /// `Geodesy.localApproximationLimit` of each other (no trigonometry), else `Geodesy.distance`.
+    static func distance(_ a: GeoPoint, _ pa: (east: Double, north: Double)?, _ b: GeoPoint, _ pb: (east: Double, north: Double)?) -> Double {
+        if let pa, let pb {
+            let de = pb.east - pa.east, dn = pb.north - pa.north
+            let d = (de * de + dn * dn).squareRoot()
+            if d <= Geodesy.localApproximationLimit { return d }
+        }
+        return Geodesy.distance(a, b)
+    }
+
     /// Distance from the origin to the straight segment from `a` to `b` (both in this frame), metres.
     static func distanceFromOrigin(toSegment a: (east: Double, north: Double), _ b: (east: Double, north: Double)) -> Double {
         let dx = b.east - a.east, dy = b.north - a.north

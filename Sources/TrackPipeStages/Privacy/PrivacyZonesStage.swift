@@ -66,25 +66,24 @@ public struct PrivacyZonesStage: Stage {
         /// exact distance decides.
         static let margin = 1.05
 
-        /// Distance from the centre to `fix` when it is inside, else nil.
-        func contains(_ fix: Fix) -> Double? {
-            if let frame {
-                let p = frame.project(fix.point)
+        /// Distance from the centre to `fix` when it is inside, else nil; `here` is `fix` in ``frame``.
+        func contains(_ fix: Fix, at here: (east: Double, north: Double)?) -> Double? {
+            if let here {
                 let bound = zone.radius * Self.margin + 1
-                guard p.east * p.east + p.north * p.north <= bound * bound else { return nil }
+                guard here.east * here.east + here.north * here.north <= bound * bound else { return nil }
             }
             let d = Geodesy.distance(zone.center, fix.point)
             return d <= zone.radius ? d : nil
         }
 
-        /// Whether the straight step from `a` to `b` may come within the radius (conservative: true near the margin).
-        func isCrossed(from a: Fix, to b: Fix) -> Bool {
-            guard let frame else {
+        /// Whether the straight step from `a` to `b` may come within the radius (conservative: true near the margin);
+        /// `pa` and `pb` are the fixes in ``frame``.
+        func isCrossed(from a: Fix, _ pa: (east: Double, north: Double)?, to b: Fix, _ pb: (east: Double, north: Double)?) -> Bool {
+            guard let pa, let pb else {
                 let reach = Geodesy.distance(a.point, b.point)
                 return min(Geodesy.distance(zone.center, a.point), Geodesy.distance(zone.center, b.point)) <= zone.radius + reach
             }
-            let d = TangentFrame.distanceFromOrigin(toSegment: frame.project(a.point), frame.project(b.point))
-            return d <= zone.radius * Self.margin
+            return TangentFrame.distanceFromOrigin(toSegment: pa, pb) <= zone.radius * Self.margin
         }
     }
 
@@ -102,20 +101,30 @@ public struct PrivacyZonesStage: Stage {
     public func run(_ input: StageInput) throws -> StageOutput {
         var out = StageEmitter(label: input.context.label)
         let places = hiddenPlaces(in: input.fixes)
+        // Each fix in each place's frame, once; the last kept fix's too, for the step check.
+        var here = [(east: Double, north: Double)?](repeating: nil, count: places.count)
+        var lastKeptHere = here
         var lastKept: Fix?
         var hiddenSinceLastKept = false
         var segmentOffset = 0
-        for fix in input.fixes {
-            if let hit = places.lazy.compactMap({ place in place.contains(fix).map { (place, $0) } }).first {
-                out.drop(fix, rule: hit.0.rule, measured: hit.1, threshold: hit.0.zone.radius, unit: .metres, detail: hit.0.detail)
-                hiddenSinceLastKept = true
-                continue
+        fixes: for fix in input.fixes {
+            for (k, place) in places.enumerated() {
+                here[k] = place.frame?.project(fix.point)
+                if let d = place.contains(fix, at: here[k]) {
+                    out.drop(fix, rule: place.rule, measured: d, threshold: place.zone.radius, unit: .metres, detail: place.detail)
+                    hiddenSinceLastKept = true
+                    continue fixes
+                }
             }
-            if let last = lastKept, last.segment == fix.segment,
-               hiddenSinceLastKept || places.contains(where: { $0.isCrossed(from: last, to: fix) }) {
-                segmentOffset += 1
+            if let last = lastKept, last.segment == fix.segment {
+                var crossed = hiddenSinceLastKept
+                for (k, place) in places.enumerated() where !crossed {
+                    crossed = place.isCrossed(from: last, lastKeptHere[k], to: fix, here[k])
+                }
+                if crossed { segmentOffset += 1 }
             }
             lastKept = fix
+            for k in places.indices { lastKeptHere[k] = here[k] }  // elementwise: `=` would share, then copy per fix
             hiddenSinceLastKept = false
             if segmentOffset == 0 {
                 out.keep(fix)

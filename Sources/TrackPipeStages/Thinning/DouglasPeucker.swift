@@ -49,6 +49,18 @@ struct DouglasPeucker {
         }
     }
 
+    /// Marks every point kept (a span too short to simplify).
+    mutating func keepAll() {
+        kept = [Bool](repeating: true, count: east.count)
+        offset = [Double](repeating: 0, count: east.count)
+    }
+
+    /// Straight distance between points `i` and `j`, metres.
+    func length(from i: Int, to j: Int) -> Double {
+        let de = east[j] - east[i], dn = north[j] - north[i]
+        return (de * de + dn * dn).squareRoot()
+    }
+
     /// Distance from point `p` to the segment from point `a` to point `b`, metres.
     private func distanceToSegment(_ p: Int, _ a: Int, _ b: Int) -> Double {
         let ax = east[a], ay = north[a]

@@ -52,44 +52,52 @@ public struct SimplifyStage: Stage {
         var simplifier = DouglasPeucker()
         var kept = [Bool](repeating: true, count: fixes.count)
         var offset = [Double](repeating: 0, count: fixes.count)
+        // Path length in and kept, metres: measured in each span's frame (no trigonometry per fix).
+        var before = 0.0, after = 0.0
         var start = 0
         while start < fixes.count {
             let origin = fixes[start]
-            guard let frame = TangentFrame(origin: origin.point) else {
-                start += 1  // within 1° of a pole: kept
-                continue
-            }
-            simplifier.removeAll()
-            simplifier.append(east: 0, north: 0)
             var end = start
-            while end + 1 < fixes.count, fixes[end + 1].segment == origin.segment, end + 1 - start < Self.maximumSpan {
-                let (east, north) = frame.project(fixes[end + 1].point)
-                guard east * east + north * north <= Self.maximumSpanRadius * Self.maximumSpanRadius else { break }
-                simplifier.append(east: east, north: north)
-                end += 1
-            }
-            if end - start >= 2 {
-                simplifier.simplify(tolerance: tolerance)
-                for k in 1..<(end - start) {
-                    kept[start + k] = simplifier.kept[k]
-                    offset[start + k] = simplifier.offset[k]
+            if let frame = TangentFrame(origin: origin.point) {
+                simplifier.removeAll()
+                simplifier.append(east: 0, north: 0)
+                while end + 1 < fixes.count, fixes[end + 1].segment == origin.segment, end + 1 - start < Self.maximumSpan {
+                    let (east, north) = frame.project(fixes[end + 1].point)
+                    guard east * east + north * north <= Self.maximumSpanRadius * Self.maximumSpanRadius else { break }
+                    simplifier.append(east: east, north: north)
+                    end += 1
+                }
+                if end - start >= 2 { simplifier.simplify(tolerance: tolerance) } else { simplifier.keepAll() }
+                var lastKept = 0
+                for k in 1..<(end - start + 1) {
+                    before += simplifier.length(from: k - 1, to: k)
+                    if simplifier.kept[k] {
+                        after += simplifier.length(from: lastKept, to: k)
+                        lastKept = k
+                    } else {
+                        kept[start + k] = false
+                        offset[start + k] = simplifier.offset[k]
+                    }
                 }
             }
-            // The next span starts at this span's last fix when the segment goes on past it; else after it.
+            // The next span starts at this span's last fix when the segment goes on past it; else after it — and a
+            // step to the next fix that no span holds (beyond 5 km, or near a pole) joins two kept fixes.
             let segmentGoesOn = end + 1 < fixes.count && fixes[end + 1].segment == origin.segment
+            if segmentGoesOn && end == start {
+                let step = Geodesy.distance(fixes[end].point, fixes[end + 1].point)
+                before += step
+                after += step
+            }
             start = end > start && segmentGoesOn ? end : end + 1
         }
-        var after = PathLength()
         for (i, fix) in fixes.enumerated() {
             if kept[i] {
-                after.add(fix)
                 out.keep(fix)
             } else {
                 out.drop(fix, rule: "tolerance", measured: offset[i], threshold: tolerance, unit: .metres)
             }
         }
-        out.summarizeLengthChange(key: SummaryKey.lengthChange, stage: "simplify",
-                                  before: PathLength.of(fixes), after: after.metres)
+        out.summarizeLengthChange(key: SummaryKey.lengthChange, stage: "simplify", before: before, after: after)
         return out.output
     }
 }

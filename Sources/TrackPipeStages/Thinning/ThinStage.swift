@@ -48,14 +48,25 @@ public struct ThinStage: StreamingStage {
 
     struct Processor: FixProcessor {
         let stage: ThinStage
-        var lastKept: Fix?
-        var before = PathLength()
-        var after = PathLength()
+        /// The last kept fix's segment, position and time (not the fix: copying 144 bytes per fix cost more than
+        /// the arithmetic).
+        var lastKept: (segment: Int, point: GeoPoint, time: Double?)?
+        /// A flat frame at the last kept fix: the step from it and the step from the previous fix are measured
+        /// there without trigonometry (a new frame per kept fix, not per fix).
+        var frame: TangentFrame?
+        var previous: (segment: Int, point: GeoPoint, inFrame: (east: Double, north: Double)?)?
+        /// Path length in and kept, metres.
+        var before = 0.0, after = 0.0
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
-            before.add(fix)
+            let point = fix.point
+            let here = frame?.project(point)
+            if let previous, previous.segment == fix.segment {
+                before += TangentFrame.distance(previous.point, previous.inFrame, point, here)
+            }
+            previous = (fix.segment, point, here)
             if let last = lastKept, last.segment == fix.segment {
-                let step = Geodesy.distance(last.point, fix.point)
+                let step = TangentFrame.distance(last.point, frame == nil ? nil : (0, 0), point, here)
                 if step < stage.minimumStep {
                     out.drop(fix, rule: "min-step", measured: step, threshold: stage.minimumStep, unit: .metres)
                     return
@@ -64,14 +75,16 @@ public struct ThinStage: StreamingStage {
                     out.drop(fix, rule: "min-interval", measured: t1 - t0, threshold: stage.minimumInterval, unit: .seconds)
                     return
                 }
+                after += step
             }
-            lastKept = fix
-            after.add(fix)
+            lastKept = (fix.segment, point, fix.time)
+            frame = TangentFrame(origin: point)
+            previous?.inFrame = frame == nil ? nil : (0, 0)
             out.keep(fix)
         }
 
         mutating func finish(into out: inout StageEmitter) throws {
-            out.summarizeLengthChange(key: SummaryKey.lengthChange, stage: "thin", before: before.metres, after: after.metres)
+            out.summarizeLengthChange(key: SummaryKey.lengthChange, stage: "thin", before: before, after: after)
         }
     }
 }
