@@ -43,6 +43,8 @@ import TrackPipeIO
         let binary = (0..<3000).map { _ in UInt8.random(in: 0...255, using: &random) }.filter { $0 != UInt8(ascii: "{") }
         #expect(throws: TrackReadError.self) { try TrackReader.read(bytes: binary, format: .ndjson, sourceName: "x.bin") }
         #expect(throws: TrackReadError.self) { try TrackReader.read(bytes: Array("lat,lon\n1,2\n".utf8), format: .ndjson, sourceName: "x.csv") }
+        // JSON values that are not objects (the random bytes above hold a lone digit on a line now and then).
+        #expect(throws: TrackReadError.self) { try TrackReader.read(bytes: Array("5\n\"a\"\n[1]\n".utf8), format: .ndjson, sourceName: "x.txt") }
         let bad = try TrackReader.read(bytes: Array(#"{"lat": 95, "lon": 0}"#.utf8), format: .ndjson, sourceName: "x.ndjson")
         #expect(bad.fixes.isEmpty && bad.rejected.map(\.rule) == ["latitude-out-of-range"])
     }

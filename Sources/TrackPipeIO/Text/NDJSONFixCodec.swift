@@ -85,6 +85,10 @@ public enum NDJSONFixCodec {
         do {
             record = try decoder.decode(Record.self, from: Data(text.utf8))
         } catch DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx) {
+            // A line that is JSON but not an object (a bare number, string or array) is not a record either.
+            guard !ctx.codingPath.isEmpty else {
+                return .failure(LineError(line: line, rule: "bad-record", message: "not a JSON object", isJSONObject: false))
+            }
             let key = ctx.codingPath.map(\.stringValue).joined(separator: ".")
             return .failure(LineError(line: line, rule: "bad-record", message: "'\(key)' has the wrong type (\(ctx.debugDescription))"))
         } catch {
