@@ -12,6 +12,7 @@ public enum BuiltinStages {
         TimestampRepairStage.self,
         SupermanJumpStage.self,
         AutoPauseStage.self,
+        ElevationStage.self,
         KalmanFilterStage.self,
         KalmanSmootherStage.self,
         TrackSmootherStage.self,

@@ -20,11 +20,18 @@ public struct Split: Sendable, Hashable, Codable {
     public var elapsedTime: Double?
     /// Altitude at the end minus altitude at the start, metres, when both are known.
     public var altitudeChange: Double?
+    /// Metres climbed and descended within the split, counted with the splits stage's `ascent-threshold` (as the
+    /// `elevation` stage counts them); nil when no fix of the run so far carries altitude.
+    public var ascent: Double?
+    public var descent: Double?
+    /// Average grade: altitude change ÷ length (0.05 = 5 % uphill); nil without altitude change or length.
+    public var grade: Double?
     /// True for the last split when the run ended before completing it.
     public var isPartial: Bool
 
     public init(index: Int, startDistance: Double, endDistance: Double, startTime: Double?, endTime: Double?,
-                movingTime: Double, altitudeChange: Double?, isPartial: Bool) {
+                movingTime: Double, altitudeChange: Double?, ascent: Double? = nil, descent: Double? = nil,
+                isPartial: Bool) {
         self.index = index
         self.startDistance = startDistance
         self.endDistance = endDistance
@@ -33,6 +40,10 @@ public struct Split: Sendable, Hashable, Codable {
         self.movingTime = movingTime
         if let startTime, let endTime { elapsedTime = endTime - startTime }
         self.altitudeChange = altitudeChange
+        self.ascent = ascent
+        self.descent = descent
+        let length = endDistance - startDistance
+        if let altitudeChange, length > 0 { grade = altitudeChange / length }
         self.isPartial = isPartial
     }
 

@@ -6,42 +6,53 @@ import TrackPipe
 public struct SplitsStage: StreamingStage {
     public static let descriptor = StageDescriptor(
         name: "splits",
-        summary: "Per-km or per-mile splits with interpolated boundaries: time, pace, altitude change.",
+        summary: "Per-km or per-mile splits with interpolated boundaries: time, pace, altitude change, ascent, descent, grade.",
         discussion: """
             Keeps every fix. A split ends where the cumulative distance (same rules and parameters as the \
             `distance` stage) reaches a whole number of km or miles; the point, its time, moving time and \
             altitude are interpolated linearly between the two fixes either side. Split pace is moving time / \
             length (pauses excluded); elapsed time includes pauses. Altitude change is end minus start, where \
-            the fixes carry altitude. The run's remainder is a last split marked partial. Events: `split` with \
+            the fixes carry altitude; grade is that change / length. Ascent and descent are counted with \
+            hysteresis (ascent-threshold, as the `elevation` stage counts them), up to the fix that completes the \
+            split. The run's remainder is a last split marked partial. Events: `split` with \
             fields index, start-distance, end-distance (m), moving-time, elapsed-time (s), pace (s/m), \
-            altitude-change (m), partial. A step between two fixes that crosses several boundaries (a gap in the \
+            altitude-change, ascent, descent (m), grade, partial. A step between two fixes that crosses several boundaries (a gap in the \
             recording) ends one split at the first and one spanning split at the last: that split is several \
             units long and numbered by its last unit, so a run has at most about twice as many splits as fixes.
             """,
         parameters: [
             .choice("per", ["km", "mi"], default: "km", help: "Split length: a kilometre (1 000 m) or a mile (1 609.344 m)."),
-        ] + DistanceParameters.specs,
+        ] + DistanceParameters.specs + ElevationParameters.specs,
         guarantees: [.preservesOrder, .preservesPositions])
 
     public let units: UnitSystem
     public let distance: DistanceParameters
+    public let elevation: ElevationParameters
 
     public init(parameters: StageParameters) throws {
         units = try parameters.string("per") == "mi" ? .imperial : .metric
         distance = try DistanceParameters(parameters)
+        elevation = try ElevationParameters(parameters)
     }
 
-    public init(units: UnitSystem = .metric, distance: DistanceParameters = DistanceParameters()) {
+    public init(units: UnitSystem = .metric, distance: DistanceParameters = DistanceParameters(),
+                elevation: ElevationParameters = ElevationParameters()) {
         self.units = units
         self.distance = distance
+        self.elevation = elevation
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(accumulator: distance.accumulator(), length: units.metresPerDistanceUnit, units: units)
+        Processor(accumulator: distance.accumulator(), climb: elevation.counter(),
+                  length: units.metresPerDistanceUnit, units: units)
     }
 
     struct Processor: FixProcessor {
         var accumulator: DistanceAccumulator
+        /// Ascent and descent of the run so far; a split's are the difference at its ends.
+        var climb: AscentCounter
+        var sawAltitude = false
+        var startAscent = 0.0, startDescent = 0.0
         let length: Double
         let units: UnitSystem
         var splits: [Split] = []
@@ -54,6 +65,8 @@ public struct SplitsStage: StreamingStage {
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             let step = accumulator.add(fix)
+            climb.add(fix.altitude, at: fix.time)
+            if fix.altitude != nil { sawAltitude = true }
             if step.from == nil {
                 startTime = fix.time
                 startAltitude = fix.altitude
@@ -105,7 +118,10 @@ public struct SplitsStage: StreamingStage {
             let index = partial || !(units < Double(Int.max / 2)) ? next : max(next, Int(units.rounded()))
             let split = Split(index: index, startDistance: startDistance, endDistance: endDistance,
                               startTime: startTime, endTime: endTime, movingTime: endMoving - startMoving,
-                              altitudeChange: altitudeChange, isPartial: partial)
+                              altitudeChange: altitudeChange, ascent: sawAltitude ? climb.ascent - startAscent : nil,
+                              descent: sawAltitude ? climb.descent - startDescent : nil, isPartial: partial)
+            startAscent = climb.ascent
+            startDescent = climb.descent
             splits.append(split)
             var fields: [String: JSONValue] = [
                 "index": .number(Double(split.index)), "start-distance": .number(split.startDistance),
@@ -115,6 +131,9 @@ public struct SplitsStage: StreamingStage {
             if let e = split.elapsedTime { fields["elapsed-time"] = .number(e) }
             if let p = split.pace { fields["pace"] = .number(p) }
             if let a = split.altitudeChange { fields["altitude-change"] = .number(a) }
+            if let a = split.ascent { fields["ascent"] = .number(a) }
+            if let d = split.descent { fields["descent"] = .number(d) }
+            if let g = split.grade { fields["grade"] = .number(g) }
             out.emit("split", time: endTime, sourceIndex: sourceIndex, fields: fields)
         }
     }
