@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
         ("auto-pause", "", "", reference, "reference"),
         ("auto-pause", "speed-rule", #""rule": "speed""#, reference, "reference"),
         ("auto-pause", "", "", appleWatch, "applewatch"),
+        ("elevation", "", "", reference, "reference"),
         ("thin", "", "", reference, "reference"),
         ("simplify", "", "", reference, "reference"),
         // A 200 m zone where the run passes at its 20th minute, and the start and end hidden as the share preset does.
