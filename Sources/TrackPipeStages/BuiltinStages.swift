@@ -8,6 +8,7 @@ public enum BuiltinStages {
         ThinStage.self,
         SimplifyStage.self,
         PrivacyZonesStage.self,
+        SplitTrackStage.self,
         TimestampMonotonicityStage.self,
         TimestampRepairStage.self,
         SupermanJumpStage.self,

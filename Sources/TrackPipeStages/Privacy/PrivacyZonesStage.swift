@@ -106,7 +106,7 @@ public struct PrivacyZonesStage: Stage {
         var lastKeptHere = here
         var lastKept: Fix?
         var hiddenSinceLastKept = false
-        var segmentOffset = 0
+        var segments = SegmentRenumbering()
         fixes: for fix in input.fixes {
             for (k, place) in places.enumerated() {
                 here[k] = place.frame?.project(fix.point)
@@ -116,24 +116,17 @@ public struct PrivacyZonesStage: Stage {
                     continue fixes
                 }
             }
+            var crossed = false
             if let last = lastKept, last.segment == fix.segment {
-                var crossed = hiddenSinceLastKept
+                crossed = hiddenSinceLastKept
                 for (k, place) in places.enumerated() where !crossed {
                     crossed = place.isCrossed(from: last, lastKeptHere[k], to: fix, here[k])
                 }
-                if crossed { segmentOffset += 1 }
             }
             lastKept = fix
             for k in places.indices { lastKeptHere[k] = here[k] }  // elementwise: `=` would share, then copy per fix
             hiddenSinceLastKept = false
-            if segmentOffset == 0 {
-                out.keep(fix)
-            } else {
-                var moved = fix
-                let (segment, overflow) = fix.segment.addingReportingOverflow(segmentOffset)
-                moved.segment = overflow ? Int.max : segment
-                out.keep(moved, changedFrom: fix)
-            }
+            segments.keep(fix, breakBefore: crossed, into: &out)
         }
         return out.output
     }
