@@ -5,6 +5,7 @@ public enum BuiltinStages {
     public static let all: [any Stage.Type] = [
         AccuracyGateStage.self,
         DiscardStage.self,
+        FixAgeStage.self,
         ThinStage.self,
         SimplifyStage.self,
         PrivacyZonesStage.self,

@@ -10,7 +10,7 @@ struct FixStorageTests {
         time: 1_700_000_000.25, latitude: 51.5, longitude: -0.12, altitude: 35, horizontalAccuracy: 4.5,
         horizontalAccuracyIsEstimated: true, verticalAccuracy: -1, speed: 3.1, course: 271, hdop: 0.9, vdop: 1.3,
         pdop: 1.6, satellites: 11, fixQuality: .dgps, heartRate: 151, cadence: 172, temperature: 14.5,
-        segment: 2, paused: true, sourceIndex: 7)
+        segment: 2, paused: true, sourceIndex: 7, received: 1_700_000_003.5)
 
     @Test func everyFieldReadsBackAsWritten() {
         let f = Self.full
@@ -19,6 +19,18 @@ struct FixStorageTests {
         #expect(f.hdop == 0.9 && f.vdop == 1.3 && f.pdop == 1.6 && f.satellites == 11)
         #expect(f.heartRate == 151 && f.cadence == 172 && f.temperature == 14.5)
         #expect(f.fixQuality == .dgps && f.horizontalAccuracyIsEstimated && f.paused && f.segment == 2 && f.sourceIndex == 7)
+        #expect(f.received == 1_700_000_003.5)
+    }
+
+    /// The documented layout: 144 bytes a fix, with segment and satellites in 32 bits, clamped beyond.
+    @Test func layoutAndClamping() {
+        #expect(MemoryLayout<Fix>.stride == 144)
+        var f = Fix(time: nil, latitude: 0, longitude: 0, satellites: Int.max, segment: Int.min, sourceIndex: 0)
+        #expect(f.satellites == Int(Int32.max) && f.segment == Int(Int32.min))
+        f.segment = 5_000_000_000
+        #expect(f.segment == Int(Int32.max))
+        f.segment = -3
+        #expect(f.segment == -3 && f.received == nil)
     }
 
     @Test func unknownIsNotZero() {

@@ -9,17 +9,23 @@
 ///   metres, with ``horizontalAccuracyIsEstimated`` set, so a gate can tell measured from estimated.
 ///
 /// Storage: the optional numbers are kept as plain values plus one presence bit each, not as `Double?`, whose
-/// 9 bytes pad to 16: a fix is 144 bytes (`MemoryLayout<Fix>.stride`; size 141) instead of 248, which every stage copies and every track holds
+/// 9 bytes pad to 16: a fix is 144 bytes (`MemoryLayout<Fix>.stride`; size 141) instead of 256, which every stage copies and every track holds
 /// (the Kalman smoother's stage time on a 2300-fix run was mostly copying fixes). The properties below read and
 /// write as optionals; an absent value's slot is kept at 0 so equality and hashing stay those of the optionals.
+/// ``segment`` and ``satellites`` are kept in 32 bits (values beyond ±2³¹ are clamped: no recording has that many
+/// segments or satellites), which left room for ``received`` within the same 144 bytes.
 public struct Fix: Sendable, Hashable {
     /// WGS84 latitude in degrees, −90…90.
     public var latitude: Double
     /// WGS84 longitude in degrees, −180…180.
     public var longitude: Double
     /// The segment this fix belongs to (0-based). A change of segment is a break: no distance is counted
-    /// across it. Readers number `<trkseg>`s; auto-pause starts a new segment where a run resumes.
-    public var segment: Int
+    /// across it. Readers number `<trkseg>`s; auto-pause starts a new segment where a run resumes. Stored in 32
+    /// bits: a value beyond ±2³¹ is clamped.
+    @inlinable public var segment: Int {
+        get { Int(segmentValue) }
+        set { segmentValue = Int32(clamping: newValue) }
+    }
     /// The fix's record index in its source (0-based, counting every record, rejected ones included),
     /// so every report can point back at the input.
     public var sourceIndex: Int
@@ -37,7 +43,9 @@ public struct Fix: Sendable, Hashable {
     @usableFromInline var heartRateValue = 0.0
     @usableFromInline var cadenceValue = 0.0
     @usableFromInline var temperatureValue = 0.0
-    @usableFromInline var satellitesValue = 0
+    @usableFromInline var receivedValue = 0.0
+    @usableFromInline var segmentValue: Int32 = 0
+    @usableFromInline var satellitesValue: Int32 = 0
     @usableFromInline var present: UInt16 = 0
 
     /// True when ``horizontalAccuracy`` was estimated from HDOP rather than reported.
@@ -64,6 +72,7 @@ public struct Fix: Sendable, Hashable {
         @inlinable static var cadence: UInt16 { 1 << 10 }
         @inlinable static var temperature: UInt16 { 1 << 11 }
         @inlinable static var satellites: UInt16 { 1 << 12 }
+        @inlinable static var received: UInt16 { 1 << 13 }
     }
 
     @inlinable func get<T>(_ value: T, _ bit: UInt16) -> T? { present & bit != 0 ? value : nil }
@@ -121,10 +130,17 @@ public struct Fix: Sendable, Hashable {
         get { get(pdopValue, Field.pdop) }
         set { Self.store(newValue, in: &pdopValue, &present, Field.pdop) }
     }
-    /// Satellites used in the solution.
+    /// Satellites used in the solution (stored in 32 bits: a value beyond ±2³¹ is clamped).
     @inlinable public var satellites: Int? {
-        get { get(satellitesValue, Field.satellites) }
-        set { Self.store(newValue, in: &satellitesValue, &present, Field.satellites) }
+        get { get(satellitesValue, Field.satellites).map(Int.init) }
+        set { Self.store(newValue.map { Int32(clamping: $0) }, in: &satellitesValue, &present, Field.satellites) }
+    }
+    /// When the fix reached the app, UTC seconds since 1970 — `received` in the stream input, an optional column
+    /// offline. `received − time` is the fix's age on arrival, which `fix-age` judges (MoonRunner ignored fixes
+    /// older than 10 s: a location service hands out cached fixes).
+    @inlinable public var received: Double? {
+        get { get(receivedValue, Field.received) }
+        set { Self.store(newValue, in: &receivedValue, &present, Field.received) }
     }
     /// Heart rate in beats per minute, cadence in steps or revolutions per minute, temperature in °C.
     @inlinable public var heartRate: Double? {
@@ -150,11 +166,11 @@ public struct Fix: Sendable, Hashable {
         verticalAccuracy: Double? = nil, speed: Double? = nil, course: Double? = nil,
         hdop: Double? = nil, vdop: Double? = nil, pdop: Double? = nil, satellites: Int? = nil,
         fixQuality: FixQuality? = nil, heartRate: Double? = nil, cadence: Double? = nil,
-        temperature: Double? = nil, segment: Int = 0, paused: Bool = false, sourceIndex: Int
+        temperature: Double? = nil, segment: Int = 0, paused: Bool = false, sourceIndex: Int, received: Double? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude
-        self.segment = segment
+        self.segmentValue = Int32(clamping: segment)
         self.sourceIndex = sourceIndex
         self.horizontalAccuracyIsEstimated = horizontalAccuracyIsEstimated
         self.paused = paused
@@ -172,6 +188,7 @@ public struct Fix: Sendable, Hashable {
         self.heartRate = heartRate
         self.cadence = cadence
         self.temperature = temperature
+        self.received = received
     }
 
     /// The position as a geodetic point.
@@ -194,7 +211,7 @@ extension Fix: Codable {
     enum CodingKeys: String, CodingKey {
         case time, latitude, longitude, altitude, horizontalAccuracy, horizontalAccuracyIsEstimated, verticalAccuracy
         case speed, course, hdop, vdop, pdop, satellites, fixQuality, heartRate, cadence, temperature, segment
-        case paused, sourceIndex
+        case paused, sourceIndex, received
     }
 
     public init(from decoder: any Decoder) throws {
@@ -219,7 +236,8 @@ extension Fix: Codable {
             temperature: try c.decodeIfPresent(Double.self, forKey: .temperature),
             segment: try c.decode(Int.self, forKey: .segment),
             paused: try c.decode(Bool.self, forKey: .paused),
-            sourceIndex: try c.decode(Int.self, forKey: .sourceIndex))
+            sourceIndex: try c.decode(Int.self, forKey: .sourceIndex),
+            received: try c.decodeIfPresent(Double.self, forKey: .received))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -244,5 +262,6 @@ extension Fix: Codable {
         try c.encode(segment, forKey: .segment)
         try c.encode(paused, forKey: .paused)
         try c.encode(sourceIndex, forKey: .sourceIndex)
+        try c.encodeIfPresent(received, forKey: .received)
     }
 }

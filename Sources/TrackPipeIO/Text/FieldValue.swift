@@ -40,6 +40,12 @@ enum FieldValue {
                               reason: "\(columnName()) \"\(text)\" is neither an ISO 8601 date-time nor Unix \(field == .unixMilliseconds ? "milliseconds" : "seconds") within years 1–9999")
             }
             fix.time = t
+        case .received:
+            guard let t = time(text, field: .time) else {
+                throw Problem(rule: "unparseable-time",
+                              reason: "\(columnName()) \"\(text)\" is neither an ISO 8601 date-time nor Unix seconds within years 1–9999")
+            }
+            fix.received = t
         case .fixQuality:
             guard let q = FixQuality(rawValue: text.lowercased()) else {
                 throw Problem(rule: "unparseable-value", reason: "\(columnName()) \"\(text)\" is not one of "
@@ -78,7 +84,7 @@ enum FieldValue {
     static func apply(_ field: TrackField, number v: Double, to fix: inout Fix, columnName: @autoclosure () -> String) throws(Problem) {
         var text: String { DecimalText.format(v) ?? "\(v)" }  // for messages only
         if field != .latitude, field != .longitude, !v.isFinite {
-            throw Problem(rule: field == .time || field == .unixSeconds || field == .unixMilliseconds ? "unparseable-time" : "unparseable-value",
+            throw Problem(rule: [.time, .unixSeconds, .unixMilliseconds, .received].contains(field) ? "unparseable-time" : "unparseable-value",
                           reason: "\(columnName()) \"\(v)\" is not a finite number")
         }
         switch field {
@@ -88,6 +94,11 @@ enum FieldValue {
                 throw Problem(rule: "unparseable-time", reason: "\(columnName()) \(text) is not Unix \(field == .unixMilliseconds ? "milliseconds" : "seconds") within years 1–9999")
             }
             fix.time = t
+        case .received:
+            guard ISO8601Time.isRepresentable(v) else {
+                throw Problem(rule: "unparseable-time", reason: "\(columnName()) \(text) is not Unix seconds within years 1–9999")
+            }
+            fix.received = v
         case .latitude: fix.latitude = v
         case .longitude: fix.longitude = v
         case .altitude: fix.altitude = v

@@ -45,6 +45,8 @@ public enum NDJSONFixCodec {
         public var temp: Double?
         public var segment: Int?
         public var paused: Bool?
+        /// When the fix reached the app (ISO 8601 or Unix seconds, as `time`); see `Fix.received`.
+        public var received: TimeValue?
     }
 
     /// A time given as ISO 8601 text or Unix seconds.
@@ -104,19 +106,10 @@ public enum NDJSONFixCodec {
         guard lon.isFinite, abs(lon) <= 180 else {
             return .failure(LineError(line: line, rule: "longitude-out-of-range", message: "lon \(lon) is outside −180…180"))
         }
-        var time: Double?
-        switch record.time {
-        case nil: break
-        case .unix(let t)?:
-            guard ISO8601Time.isRepresentable(t) else {
-                return .failure(LineError(line: line, rule: "unparseable-time", message: "time \(t) is not Unix seconds within years 1–9999"))
-            }
-            time = t
-        case .text(let s)?:
-            guard let t = ISO8601Time.parse(s) else {
-                return .failure(LineError(line: line, rule: "unparseable-time", message: "time \"\(s)\" is not ISO 8601 (e.g. 2024-05-01T07:30:00Z) or Unix seconds"))
-            }
-            time = t
+        let time: Double?, received: Double?
+        switch (parseTime(record.time, key: "time", line: line), parseTime(record.received, key: "received", line: line)) {
+        case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
+        case (.success(let t), .success(let r)): (time, received) = (t, r)
         }
         var quality: FixQuality?
         if let f = record.fix {
@@ -129,10 +122,27 @@ public enum NDJSONFixCodec {
                       verticalAccuracy: record.vacc, speed: record.speed, course: record.course, hdop: record.hdop,
                       vdop: record.vdop, pdop: record.pdop, satellites: record.sats, fixQuality: quality,
                       heartRate: record.hr, cadence: record.cad, temperature: record.temp, segment: record.segment ?? 0,
-                      sourceIndex: index)
+                      sourceIndex: index, received: received)
         fix.paused = record.paused ?? false
         fix.estimateAccuracyFromHDOPIfMissing()
         return .success(fix)
+    }
+
+    /// A time field: Unix seconds or ISO 8601, within years 1–9999; nil when absent.
+    static func parseTime(_ value: TimeValue?, key: String, line: Int) -> Result<Double?, LineError> {
+        switch value {
+        case nil: return .success(nil)
+        case .unix(let t)?:
+            guard ISO8601Time.isRepresentable(t) else {
+                return .failure(LineError(line: line, rule: "unparseable-time", message: "\(key) \(t) is not Unix seconds within years 1–9999"))
+            }
+            return .success(t)
+        case .text(let s)?:
+            guard let t = ISO8601Time.parse(s) else {
+                return .failure(LineError(line: line, rule: "unparseable-time", message: "\(key) \"\(s)\" is not ISO 8601 (e.g. 2024-05-01T07:30:00Z) or Unix seconds"))
+            }
+            return .success(t)
+        }
     }
 
     /// The output record of an accepted fix (`type` `fix`), times as ISO 8601.
@@ -142,7 +152,8 @@ public enum NDJSONFixCodec {
                hacc: fix.horizontalAccuracyIsEstimated ? nil : fix.horizontalAccuracy, vacc: fix.verticalAccuracy,
                speed: fix.speed, course: fix.course, hdop: fix.hdop, vdop: fix.vdop, pdop: fix.pdop,
                sats: fix.satellites, fix: fix.fixQuality?.rawValue, hr: fix.heartRate, cad: fix.cadence,
-               temp: fix.temperature, segment: fix.segment, paused: fix.paused ? true : nil)
+               temp: fix.temperature, segment: fix.segment, paused: fix.paused ? true : nil,
+               received: fix.received.flatMap { ISO8601Time.format($0).map(TimeValue.text) })
     }
 
     /// The provenance line that opens a written NDJSON track: `{"type": "provenance", …}` with

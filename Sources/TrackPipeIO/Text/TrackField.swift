@@ -11,6 +11,8 @@ public enum TrackField: String, Sendable, CaseIterable {
     case unixMilliseconds
     case latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course
     case hdop, vdop, pdop, satellites, fixQuality, heartRate, cadence, temperature, segment, paused
+    /// When the fix reached the app (ISO 8601 or Unix seconds, as `time`); `Fix.received`.
+    case received
 
     /// Accepted names, already normalised.
     public var aliases: [String] {
@@ -40,6 +42,7 @@ public enum TrackField: String, Sendable, CaseIterable {
         case .temperature: return ["temp", "temperature", "atemp", "temperaturec"]
         case .segment: return ["segment", "seg", "trkseg", "segmentindex"]
         case .paused: return ["paused"]
+        case .received: return ["received", "receivedtime", "receivedat", "arrival", "arrivaltime", "arrivedat"]
         }
     }
 

@@ -29,6 +29,7 @@ public enum CSVWriter {
             ("temperature", { number($0.temperature) }),
             ("segment", { String($0.segment) }),
             ("paused", { $0.paused ? "true" : "false" }),
+            ("received", { $0.received.flatMap(ISO8601Time.format) }),
         ]
         var columns: [Column] = [
             ("time", { $0.time.flatMap(ISO8601Time.format) }),
