@@ -63,8 +63,14 @@ fuzz_target_options() {
   return 0
 }
 
-# Limits shared by every run: what counts as a timeout or an out-of-memory is a failure.
-FUZZ_LIMIT_OPTIONS=(-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 -print_final_stats=1)
+# Limits shared by every run: what counts as a timeout or an out-of-memory is a failure. The timeout is wall-clock
+# seconds per input (FUZZ_TIMEOUT, default 10): a fuzzer at `nice 19` on cores that builds and tests keep busy gets
+# next to no CPU for seconds at a time, and an input that runs in 8 ms was once reported as an 11-s timeout that
+# way; raise it (e.g. FUZZ_TIMEOUT=60) when fuzzing beside other work. Every input libFuzzer keeps as slow is
+# replayed alone before it counts (Fuzz/RUNS.md).
+FUZZ_TIMEOUT="${FUZZ_TIMEOUT:-10}"
+[[ "$FUZZ_TIMEOUT" =~ ^[0-9]+$ ]] || { echo "fuzz: FUZZ_TIMEOUT must be a whole number of seconds, not '$FUZZ_TIMEOUT'" >&2; exit 2; }
+FUZZ_LIMIT_OPTIONS=(-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout="$FUZZ_TIMEOUT" -print_final_stats=1)
 
 fuzz_build() {
   # Builds the named products, or every fuzz target when none is named (or all are): one `swift build` for the
