@@ -64,6 +64,7 @@ import TrackPipeTesting
             (.array([.object(["latitude": .number(1), "longitude": .number(0)])]), "$.zones[0]"),
             (.array([.number(3)]), "$.zones[0]"),
             (.object([:]), "$.zones"),
+            (.array(Array(repeating: .object(["latitude": .number(1), "longitude": .number(0), "radius": .number(10)]), count: 1_001)), "$.zones"),
         ]
         for (value, path) in bad {
             let result = StageParameters.validate(["zones": value], for: PrivacyZonesStage.descriptor, path: "$")

@@ -13,7 +13,7 @@ public enum PipelineSchema {
                 var s: [String: JSONValue] = ["description": .string(p.help + (p.unit.isEmpty ? "" : " Unit: \(p.unit)."))]
                 switch p.type {
                 case "choice": s["enum"] = .array((p.choices ?? []).map(JSONValue.string))
-                case "zones": s["type"] = .string("array"); s["items"] = zoneSchema(p)
+                case "zones": s["type"] = .string("array"); s["items"] = zoneSchema(p); s["maxItems"] = .number(Double(ParameterSpec.maximumZones))
                 default: s["type"] = .string(p.type)
                 }
                 if let d = p.default, d != .null { s["default"] = d } else if !p.required { s["type"] = .array([.string(p.type == "choice" ? "string" : p.type), .string("null")]) }

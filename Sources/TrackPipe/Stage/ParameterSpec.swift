@@ -10,7 +10,8 @@ public struct ParameterSpec: Sendable, Hashable {
         /// One of a fixed set of strings.
         case choice([String])
         /// A list of circular places (``Zone``): a JSON array of `{"latitude", "longitude", "radius"}` objects,
-        /// degrees and metres; the parameter's ``ParameterSpec/range`` applies to each radius.
+        /// degrees and metres; the parameter's ``ParameterSpec/range`` applies to each radius; at most
+        /// ``ParameterSpec/maximumZones`` of them.
         case zones
 
         /// For messages: "a number", "one of: a, b".
@@ -73,6 +74,9 @@ public struct ParameterSpec: Sendable, Hashable {
     public static func choice(_ name: String, _ options: [String], default value: String?, help: String) -> ParameterSpec {
         ParameterSpec(name: name, kind: .choice(options), defaultValue: value.map(JSONValue.string), help: help)
     }
+
+    /// Most zones a `zones` parameter takes: a stage measures every fix against each, so the list bounds the work.
+    public static let maximumZones = 1_000
 
     /// A list of ``Zone``s, `radius` metres within `radius` (the range); the default is an empty list.
     public static func zones(_ name: String, radius range: ParameterRange, help: String) -> ParameterSpec {

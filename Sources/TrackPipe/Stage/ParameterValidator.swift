@@ -94,6 +94,9 @@ enum ParameterValidator {
                 + (suggestion.isEmpty ? "" : "; did you mean \"\(suggestion[0])\"?"))
         case .zones:
             guard case .array(let items) = value else { return wrongType() }
+            guard items.count <= ParameterSpec.maximumZones else {
+                return SpecProblem(path: path, message: "\(items.count) zones; at most \(ParameterSpec.maximumZones) (each fix is measured against every zone)")
+            }
             for (i, item) in items.enumerated() {
                 if let problem = checkZone(item, radius: p.range, path: "\(path)[\(i)]") { return problem }
             }
