@@ -44,10 +44,16 @@ public struct StageEmitter: Sendable {
         output.annotations[key] = value
     }
 
-    /// Adds (or replaces, by key) a summary figure.
+    /// Adds a summary figure, or replaces the one with the same key where it stands (so a stage that keeps its
+    /// figures current after every fix, as `distance` does for live status, pays no allocation per fix).
     public mutating func summarize(_ key: String, label: String, value: Double, unit: MeasurementUnit) {
-        output.summary.removeAll { $0.key == key }
-        output.summary.append(SummaryItem(key: key, label: label, value: value, unit: unit, stage: self.label))
+        guard let i = output.summary.firstIndex(where: { $0.key == key }) else {
+            output.summary.append(SummaryItem(key: key, label: label, value: value, unit: unit, stage: self.label))
+            return
+        }
+        output.summary[i].value = value
+        output.summary[i].unit = unit
+        if output.summary[i].label != label { output.summary[i].label = label }
     }
 
     /// Takes what was emitted since the last drain (live mode), leaving annotations and summary in place.
