@@ -23,14 +23,8 @@ public struct RouteLine: Sendable {
         let p = projection.project(point)
         var best = Double.infinity
         for i in 1..<planar.count {
-            let a = planar[i - 1], b = planar[i]
-            let dx = b.east - a.east, dy = b.north - a.north
-            let len2 = dx * dx + dy * dy
-            var t = len2 > 0 ? ((p.east - a.east) * dx + (p.north - a.north) * dy) / len2 : 0
-            t = min(1, max(0, t))
-            let ex = a.east + t * dx - p.east, ey = a.north + t * dy - p.north
-            best = min(best, ex * ex + ey * ey)
+            best = min(best, Planar.distance(from: p, toSegmentFrom: planar[i - 1], to: planar[i]))
         }
-        return best.squareRoot()
+        return best
     }
 }

@@ -113,19 +113,14 @@ public enum RunScorer {
             var best = Double.infinity
             for j in max(1, k - lineWindow)...min(kept.count - 1, k + lineWindow) {
                 let a = planar[j - 1], b = planar[j]
-                guard kept[j - 1].segment == kept[j].segment else {
+                if kept[j - 1].segment == kept[j].segment {
+                    best = min(best, Planar.distance(from: p, toSegmentFrom: a, to: b))
+                } else {
                     // No line between segments; each end is still drawn (a one-fix segment is a point).
-                    for e in [a, b] { best = min(best, (e.east - p.east) * (e.east - p.east) + (e.north - p.north) * (e.north - p.north)) }
-                    continue
+                    best = min(best, Planar.distance(from: p, toSegmentFrom: a, to: a), Planar.distance(from: p, toSegmentFrom: b, to: b))
                 }
-                let dx = b.east - a.east, dy = b.north - a.north
-                let length2 = dx * dx + dy * dy
-                var t = length2 > 0 ? ((p.east - a.east) * dx + (p.north - a.north) * dy) / length2 : 0
-                t = min(1, max(0, t))
-                let ex = a.east + t * dx - p.east, ey = a.north + t * dy - p.north
-                best = min(best, ex * ex + ey * ey)
             }
-            errors.append(best.squareRoot())
+            errors.append(best)
         }
         return ErrorStatistics(errors)
     }

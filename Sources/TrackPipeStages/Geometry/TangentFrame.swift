@@ -41,12 +41,7 @@ struct TangentFrame {
     }
 
     /// Distance from the origin to the straight segment from `a` to `b` (both in this frame), metres.
-    static func distanceFromOrigin(toSegment a: (east: Double, north: Double), _ b: (east: Double, north: Double)) -> Double {
-        let dx = b.east - a.east, dy = b.north - a.north
-        let length2 = dx * dx + dy * dy
-        var t = length2 > 0 ? -(a.east * dx + a.north * dy) / length2 : 0
-        t = min(max(t, 0), 1)
-        let ex = a.east + t * dx, ey = a.north + t * dy
-        return (ex * ex + ey * ey).squareRoot()
+    static func distanceFromOrigin(toSegment a: Planar.Point, _ b: Planar.Point) -> Double {
+        Planar.distance(from: (0, 0), toSegmentFrom: a, to: b)
     }
 }

@@ -1,3 +1,5 @@
+import TrackPipe
+
 /// Douglas–Peucker line simplification on points in a plane (metres), iterative so no input can exhaust the stack.
 ///
 /// Keeps both end points; a span whose interior points all lie within `tolerance` of the straight segment between its
@@ -63,13 +65,6 @@ struct DouglasPeucker {
 
     /// Distance from point `p` to the segment from point `a` to point `b`, metres.
     private func distanceToSegment(_ p: Int, _ a: Int, _ b: Int) -> Double {
-        let ax = east[a], ay = north[a]
-        let dx = east[b] - ax, dy = north[b] - ay
-        let px = east[p] - ax, py = north[p] - ay
-        let length2 = dx * dx + dy * dy
-        var t = length2 > 0 ? (px * dx + py * dy) / length2 : 0
-        t = min(max(t, 0), 1)
-        let ex = px - t * dx, ey = py - t * dy
-        return (ex * ex + ey * ey).squareRoot()
+        Planar.distance(from: (east[p], north[p]), toSegmentFrom: (east[a], north[a]), to: (east[b], north[b]))
     }
 }

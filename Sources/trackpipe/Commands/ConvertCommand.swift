@@ -34,21 +34,12 @@ struct ConvertCommand: ParsableCommand {
 
     func validate() throws {
         _ = try TrackInput.format(named: from, option: "--from")
-        if let f = try TrackInput.format(named: to, option: "--to"), !f.isWritable {
-            throw ValidationError("--to \(f.rawValue): TrackPipe reads \(f.rawValue) but writes only \(TrackFormat.writableNames)")
-        }
-        if to == nil {
-            if output == "-" { throw ValidationError("writing to standard output needs --to gpx|csv|geojson|tcx|ndjson") }
-            guard let f = TrackFormat(pathExtension: output), f.isWritable else {
-                throw ValidationError("cannot tell the output format from '\(output)'; use a .gpx, .csv, .geojson, .tcx or .ndjson name, or --to")
-            }
-        }
+        try TrackOutputFormat.validate(to: to, output: output)
     }
 
     func run() throws {
         let inFormat = try TrackInput.format(named: from, option: "--from")
-        let outFormat = try TrackInput.format(named: to, option: "--to") ?? TrackFormat(pathExtension: output)
-        guard let outFormat else { throw CLIError("\(output): cannot tell the output format; use --to") }
+        let outFormat = try TrackOutputFormat.resolve(to: to, output: output)
         let outputs = OutputSet(inputs: [input], force: forceOption.force)
         let target = try outputs.plan(output, role: "the converted track")
         do {

@@ -40,20 +40,11 @@ struct MergeCommand: ParsableCommand {
         guard maxGap.isFinite, maxGap >= 0, maxGap <= 86_400 else {
             throw ValidationError("--max-gap must be between 0 and 86400 seconds, not \(maxGap)")
         }
-        if let f = try TrackInput.format(named: to, option: "--to"), !f.isWritable {
-            throw ValidationError("--to \(f.rawValue): TrackPipe reads \(f.rawValue) but writes only \(TrackFormat.writableNames)")
-        }
-        if to == nil {
-            if output == "-" { throw ValidationError("writing to standard output needs --to gpx|csv|geojson|tcx|ndjson") }
-            guard let f = TrackFormat(pathExtension: output), f.isWritable else {
-                throw ValidationError("cannot tell the output format from '\(output)'; use a .gpx, .csv, .geojson, .tcx or .ndjson name, or --to")
-            }
-        }
+        try TrackOutputFormat.validate(to: to, output: output)
     }
 
     func run() throws {
-        let outFormat = try TrackInput.format(named: to, option: "--to") ?? TrackFormat(pathExtension: output)
-        guard let outFormat else { throw CLIError("\(output): cannot tell the output format; use --to") }
+        let outFormat = try TrackOutputFormat.resolve(to: to, output: output)
         let outputs = OutputSet(inputs: inputs, force: forceOption.force)
         let target = try outputs.plan(output, role: "the merged track")
         var tracks: [Track] = []
