@@ -24,7 +24,7 @@ import TrackPipe
 ///   recall = dropped fixes of kind k ÷ fixes of kind k; precision = dropped fixes of kind k ÷ (those +
 ///   dropped ordinary fixes) — a drop of another anomaly kind is neither right nor wrong for k. `any`:
 ///   dropped anomalous fixes ÷ all dropped, and ÷ all anomalous. Drops by stages that leave valid fixes out
-///   (``StageDescriptor/drops`` `.leftOut`: thinning, privacy zones) are not detections and do not count.
+///   (`StageDescriptor.drops` `.leftOut`: thinning, privacy zones) are not detections and do not count.
 public enum RunScorer {
     /// The summary keys read from the pipeline's result.
     public static let distanceKey = "distance"

@@ -4,7 +4,7 @@ import TrackPipe
 /// watches do. Keeps every fix (a bad altitude says nothing about the position): an altitude implying a vertical
 /// speed above `max-vertical-speed` from the last accepted one is removed (the fix keeps its position; the change is
 /// recorded), until `recovery-fixes` such altitudes in a row make the latest the new reference. Ascent and descent
-/// (``AscentCounter``) are published as the summary items `ascent` and `descent`, metres. Causal.
+/// (`AscentCounter`) are published as the summary items `ascent` and `descent`, metres. Causal.
 ///
 /// Barometric altitude is what the readers give when the source has it (FIT `enhanced_altitude`, else the device's
 /// `altitude`, barometric on watches that have a barometer), so this stage counts the better sensor's altitude
