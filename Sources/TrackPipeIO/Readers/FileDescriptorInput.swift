@@ -27,14 +27,14 @@ enum FileDescriptorInput {
             default: break
             }
         } else {
-            throw TrackReadError(file: name, message: "cannot be read: \(String(cString: strerror(errno)))")
+            throw TrackReadError(file: name, message: "cannot be read: \(ErrnoText.current)")
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw TrackReadError(file: name, message: "reading failed after \(bytes.count) bytes: \(String(cString: strerror(errno)))")
+                throw TrackReadError(file: name, message: "reading failed after \(bytes.count) bytes: \(ErrnoText.current)")
             }
             if n == 0 { return bytes }
             guard bytes.count + n <= limit else {
@@ -48,12 +48,12 @@ enum FileDescriptorInput {
     static func readFile(_ path: String, limit: Int = defaultLimit) throws -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw TrackReadError(file: path, message: errno == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(errno)))")
+            throw TrackReadError(file: path, message: errno == ENOENT ? "no such file" : "cannot be read: \(ErrnoText.current)")
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw TrackReadError(file: path, message: "is a directory, not a track file") }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw TrackReadError(file: path, message: "the file cannot be read: \(String(cString: strerror(errno)))")
+            throw TrackReadError(file: path, message: "the file cannot be read: \(ErrnoText.current)")
         }
         defer { close(fd) }
         return try readAll(fd, name: path, limit: limit)

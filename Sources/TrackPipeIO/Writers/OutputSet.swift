@@ -127,7 +127,7 @@ public final class OutputSet {
                 throw TrackWriteError(file: path, message: "is a directory (\(role) needs a file name)")
             case S_IFCHR, S_IFIFO, S_IFBLK:
                 guard access(path, W_OK) == 0 else {
-                    throw TrackWriteError(file: path, message: "cannot be written: \(Self.errnoText())")
+                    throw TrackWriteError(file: path, message: "cannot be written: \(ErrnoText.current)")
                 }
                 return record(Output(path: path, role: role, destination: .writeThrough(path), id: planned.count))
             case S_IFREG:
@@ -149,7 +149,7 @@ public final class OutputSet {
             throw TrackWriteError(file: path, message: "the directory \(shownDirectory) does not exist")
         }
         guard access(directory, W_OK | X_OK) == 0 else {
-            throw TrackWriteError(file: path, message: "the directory \(shownDirectory) cannot be written: \(Self.errnoText())")
+            throw TrackWriteError(file: path, message: "the directory \(shownDirectory) cannot be written: \(ErrnoText.current)")
         }
         return record(Output(path: path, role: role, destination: .file(target), id: planned.count))
     }
@@ -181,7 +181,7 @@ public final class OutputSet {
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            throw TrackWriteError(file: output.path, message: "cannot create a temporary file in \(directory): \(Self.errnoText())")
+            throw TrackWriteError(file: output.path, message: "cannot create a temporary file in \(directory): \(ErrnoText.current)")
         }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slot = TemporaryFiles.register(tempPath)
@@ -190,8 +190,8 @@ public final class OutputSet {
         _ = fchmod(fd, mode)
         do {
             try produce { block in try FileDescriptorOutput.writeAll(block, to: fd, name: output.path) }
-            guard fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(Self.errnoText())") }
-            guard close(fd) == 0 else { throw TrackWriteError(file: output.path, message: "closing failed: \(Self.errnoText())") }
+            guard fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(ErrnoText.current)") }
+            guard close(fd) == 0 else { throw TrackWriteError(file: output.path, message: "closing failed: \(ErrnoText.current)") }
         } catch {
             close(fd)
             unlink(tempPath)
@@ -216,7 +216,7 @@ public final class OutputSet {
                 try StandardOutput.write(bytes)
             case .writeThrough(let path):
                 let fd = open(path, O_WRONLY | O_TRUNC)
-                guard fd >= 0 else { throw TrackWriteError(file: output.path, message: "cannot be opened for writing: \(Self.errnoText())") }
+                guard fd >= 0 else { throw TrackWriteError(file: output.path, message: "cannot be opened for writing: \(ErrnoText.current)") }
                 defer { close(fd) }
                 try FileDescriptorOutput.writeAll(bytes, to: fd, name: output.path)
             case .file:
@@ -227,7 +227,7 @@ public final class OutputSet {
         for output in planned {
             guard case .temporary(let temp, let slot)? = staged[output.id], case .file(let target) = output.destination else { continue }
             guard rename(temp, target) == 0 else {
-                throw TrackWriteError(file: output.path, message: "cannot move the finished file into place: \(Self.errnoText())")
+                throw TrackWriteError(file: output.path, message: "cannot move the finished file into place: \(ErrnoText.current)")
             }
             TemporaryFiles.unregister(slot)
             staged[output.id] = .bytes([])
@@ -264,7 +264,6 @@ public final class OutputSet {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
 /// A file's device and inode: two paths with the same identity are the same file.
