@@ -263,7 +263,6 @@ public final class OutputSet {
     static func resolved(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
-
 }
 
 /// A file's device and inode: two paths with the same identity are the same file.
