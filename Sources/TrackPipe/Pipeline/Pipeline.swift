@@ -95,8 +95,7 @@ public struct Pipeline: Sendable {
             reports.append(StageReport(label: step.label, stage: step.name, fixesIn: current.fixes.count,
                                        fixesOut: output.kept.count, dropped: output.dropped.count,
                                        changed: output.changed.count, dropsByRule: StageReport.count(output.dropped),
-                                       wallTime: elapsed.seconds))
-            reports[reports.count - 1].drops = type(of: step.stage).descriptor.drops
+                                       wallTime: elapsed.seconds, drops: type(of: step.stage).descriptor.drops))
             current.fixes = output.kept
             annotations.merge(output.annotations)
             for item in output.summary {

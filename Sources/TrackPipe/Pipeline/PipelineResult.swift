@@ -89,7 +89,7 @@ public struct StageReport: Sendable, Hashable, Codable {
     }
 
     public init(label: String, stage: String, fixesIn: Int, fixesOut: Int, dropped: Int, changed: Int,
-                dropsByRule: [String: Int], wallTime: Double) {
+                dropsByRule: [String: Int], wallTime: Double, drops: StageDescriptor.DropKind = .judged) {
         self.label = label
         self.stage = stage
         self.fixesIn = fixesIn
@@ -98,6 +98,7 @@ public struct StageReport: Sendable, Hashable, Codable {
         self.changed = changed
         self.dropsByRule = dropsByRule
         self.wallTime = wallTime
+        self.drops = drops
     }
 
     static func count(_ drops: [Drop]) -> [String: Int] {

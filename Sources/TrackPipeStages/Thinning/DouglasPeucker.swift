@@ -28,8 +28,7 @@ struct DouglasPeucker {
 
     mutating func simplify(tolerance: Double) {
         let n = east.count
-        kept = [Bool](repeating: false, count: n)
-        offset = [Double](repeating: 0, count: n)
+        reset(keeping: false)
         guard n > 0 else { return }
         kept[0] = true
         kept[n - 1] = true
@@ -52,9 +51,15 @@ struct DouglasPeucker {
     }
 
     /// Marks every point kept (a span too short to simplify).
-    mutating func keepAll() {
-        kept = [Bool](repeating: true, count: east.count)
-        offset = [Double](repeating: 0, count: east.count)
+    mutating func keepAll() { reset(keeping: true) }
+
+    /// Fills `kept` and `offset` for the current points, reusing their storage: a stage simplifies span after span
+    /// (one per fix when every fix is a span of its own), so fresh arrays would be an allocation per span.
+    private mutating func reset(keeping: Bool) {
+        kept.removeAll(keepingCapacity: true)
+        kept.append(contentsOf: repeatElement(keeping, count: east.count))
+        offset.removeAll(keepingCapacity: true)
+        offset.append(contentsOf: repeatElement(0, count: east.count))
     }
 
     /// Straight distance between points `i` and `j`, metres.
