@@ -52,7 +52,12 @@ let package = Package(
                 .embedInCode("Presets/share.json"),
             ]
         ),
-        .target(name: "TrackPipeIO", dependencies: ["TrackPipe", "CLibXML2", "CCrypto", "CZlib"]),
+        .target(
+            name: "TrackPipeIO",
+            dependencies: ["TrackPipe", "CLibXML2", "CCrypto", "CZlib"],
+            // The HTML report's style sheet and script, compiled in: the report is one self-contained file.
+            resources: [.embedInCode("Reports/HTML/report.css"), .embedInCode("Reports/HTML/report.js")]
+        ),
         .target(name: "TrackPipeLab", dependencies: ["TrackPipe", "TrackPipeIO"]),
         .executableTarget(
             name: "trackpipe",
@@ -79,7 +84,7 @@ let package = Package(
             name: "TrackPipeLabTests",
             dependencies: ["TrackPipe", "TrackPipeLab", "TrackPipeIO", "TrackPipeStages", "TestSupport"]
         ),
-        .testTarget(name: "trackpipeTests", dependencies: ["trackpipe", "TrackPipe", "TestSupport"]),
+        .testTarget(name: "trackpipeTests", dependencies: ["trackpipe", "TrackPipe", "TestSupport", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]
 )

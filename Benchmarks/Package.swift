@@ -30,6 +30,7 @@ let package = Package(
         benchmarkTarget("MeasureBenchmarks", ["TrackPipe", "TrackPipeStages"]),
         benchmarkTarget("KalmanBenchmarks", ["TrackPipe", "TrackPipeStages"]),
         benchmarkTarget("GPXBenchmarks", ["TrackPipe", "TrackPipeIO"]),
+        benchmarkTarget("ReportBenchmarks", ["TrackPipe", "TrackPipeStages", "TrackPipeIO"]),
         benchmarkTarget("SimulatorBenchmarks", ["TrackPipe", "TrackPipeStages", "TrackPipeIO", "TrackPipeLab"]),
     ]
 )

@@ -106,4 +106,16 @@ import TestSupport
         #expect(r.status != 0)
         #expect(r.stderr.contains("not a preset"))
     }
+
+    /// `--format html` on standard output: one page, one map per dataset with one line per pipeline (the
+    /// browser test opens it; here the structure).
+    @Test func htmlFormatDrawsEveryPipelineOnEveryDataset() throws {
+        let r = try CLIRunner.run(["compare", "datasets/jumpy.gpx", "datasets/open-park.gpx", "--pipeline", "raw", "--pipeline", "default", "--format", "html"],
+                                  in: TestData.packageRoot)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(r.stdout.components(separatedBy: "<svg class=\"map-svg\"").count - 1 == 2)
+        #expect(r.stdout.components(separatedBy: "<g data-layer=\"pipeline-").count - 1 == 4)
+        #expect(r.stdout.components(separatedBy: "<g data-layer=\"truth\">").count - 1 == 2)
+    }
 }

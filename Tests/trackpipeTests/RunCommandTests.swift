@@ -61,6 +61,26 @@ import TrackPipe
         #expect(summaries.first?["fixes"] as? Int == 1554)
     }
 
+    /// `--html`: the Apple Watch run's page, with the drops worked out above (five `duplicate-time` drops, each
+    /// a marker naming its rule), written like every other output: planned first, never over an input, and
+    /// standard output for at most one of them.
+    @Test func writesTheHTMLReportAsAnOutput() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let page = dir.appendingPathComponent("run.html")
+        let r = try CLIRunner.run(["run", applewatch, "--html", page.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        #expect(html.components(separatedBy: "<path class=\"drop\"").count - 1 == 5)
+        #expect(html.components(separatedBy: "data-rule=\"duplicate-time\"").count - 1 == 5)
+        let toStdout = try CLIRunner.run(["run", applewatch, "--html", "-", "-q"])
+        #expect(toStdout.status == 0 && toStdout.stdout.hasPrefix("<!DOCTYPE html>"))
+        let two = try CLIRunner.run(["run", applewatch, "--html", "-", "--report", "-"])
+        #expect(two.status != 0 && two.stderr.contains("only one of -o, --report, --drops and --html can be standard output"))
+        let overInput = try CLIRunner.run(["run", applewatch, "--html", applewatch])
+        #expect(overInput.status != 0 && overInput.stderr.contains("refusing to write the HTML report over the input"), "\(overInput.stderr)")
+    }
+
     @Test func anInvalidSpecRunsNothingAndWritesNothing() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let spec = dir.appendingPathComponent("bad.json"), out = dir.appendingPathComponent("out.gpx")

@@ -34,4 +34,13 @@ public struct GroundTruth: Sendable, Hashable {
             .compactMap { $0 }
         return parts.isEmpty ? "none" : parts.joined(separator: "+")
     }
+
+    /// The true path to draw under a pipeline's line: the per-fix true positions in order of true time, or the
+    /// route; empty when the truth has neither.
+    public var path: [GeoPoint] {
+        if let fixes {
+            return fixes.sorted { $0.trueTime < $1.trueTime }.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
+        }
+        return route ?? []
+    }
 }

@@ -27,7 +27,7 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "Datasets: track files or folders.")
     var datasets: [String]
 
-    @Option(help: "Output format: table, csv, json or markdown.")
+    @Option(help: "Output format: table, csv, json, markdown, or html (a self-contained page: the scores and a map per dataset with every pipeline's line and the truth).")
     var format: CompareFormat = .table
 
     @Option(name: .shortAndLong, help: "Write the output here (atomically) instead of standard output.")
@@ -63,12 +63,17 @@ struct CompareCommand: ParsableCommand {
         let read = inputs.map(\.path) + inputs.flatMap(\.truth.sources) + names.filter { FileManager.default.fileExists(atPath: $0) }
         if let output { try OutputSet(inputs: read, force: forceOption.force).plan(output, role: "the comparison") }
         var results: [CompareReport.Entry] = []
+        var keptTracks: [[Track]] = []
         for input in inputs {
+            var kept: [Track] = []
             for pipeline in loaded {
                 let result: PipelineResult
                 do { result = try pipeline.run(input.track) } catch { throw CLIError("\(input.path): \(error)") }
                 results.append(.init(dataset: input.name, truthFiles: input.truth.sources, score: RunScorer.score(result, truth: input.truth)))
+                // Only the HTML page draws the kept tracks.
+                if format == .html { kept.append(result.track) }
             }
+            keptTracks.append(kept)
         }
         let report = CompareReport(
             pipelines: zip(names, loaded).map { .init(name: $1.spec.name, sha256: $1.spec.contentHash, source: $0) },
@@ -79,6 +84,12 @@ struct CompareCommand: ParsableCommand {
         case .markdown: text = report.markdown()
         case .csv: text = report.csv()
         case .json: text = try CLIJSON.string(report) + "\n"
+        case .html:
+            let datasets = zip(inputs, keptTracks).map { input, tracks in
+                CompareReportView.Dataset(name: input.name, recorded: input.track, truthPath: input.truth.path,
+                                          truthKind: input.truth.kind, tracks: tracks)
+            }
+            text = HTMLReport.compare(report.htmlView(datasets: datasets))
         }
         if let output {
             try AtomicFileWriter.write(Array(text.utf8), to: output, protecting: read, force: forceOption.force)

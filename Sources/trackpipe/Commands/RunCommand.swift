@@ -37,6 +37,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Write every dropped fix as GeoJSON points here ('-' for stdout).")
     var drops: String?
 
+    @Option(help: "Write a self-contained HTML report here: the route coloured by pace, every drop, move and pause on the map, charts, the stage table ('-' for stdout).")
+    var html: String?
+
     @OptionGroup var catalogOption: BadgeCatalogOption
 
     @Option(help: "The activity (running, walking, cycling, driving, other) when the file does not say; stages pick defaults from it.")
@@ -58,8 +61,8 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("with several inputs, -o must be an existing directory")
         }
         if output == "-", inputs.count > 1 { throw ValidationError("with several inputs, -o cannot be stdout") }
-        if [output, report, drops].filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("only one of -o, --report and --drops can be standard output ('-')")
+        if [output, report, drops, html].filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("only one of -o, --report, --drops and --html can be standard output ('-')")
         }
     }
 
@@ -80,6 +83,7 @@ struct RunCommand: ParsableCommand {
         }
         let reportOutput = try report.map { try outputs.plan($0, role: "the run report") }
         let dropsOutput = try drops.map { try outputs.plan($0, role: "the drops") }
+        let htmlOutput = try html.map { try outputs.plan($0, role: "the HTML report") }
         // Read every input before running or writing anything.
         var tracks: [(name: String, track: Track)] = []
         for input in inputs {
@@ -113,6 +117,10 @@ struct RunCommand: ParsableCommand {
         if let reportOutput {
             try outputs.stage(for: reportOutput) { sink in try RunReportWriter.write(pipeline: pipeline, runs: runs, to: sink) }
         }
+        if let htmlOutput {
+            let views = zip(tracks, runs).map { HTMLReportContent.runView(name: $0.name, recorded: $0.track, result: $1.result, units: units) }
+            try outputs.stage(Array(HTMLReport.run(views, provenance: pipeline.provenance, units: units).utf8), for: htmlOutput)
+        }
         if let dropsOutput {
             try outputs.stage(Array(DropsGeoJSON.encode(runs.map { ($0.input, $0.result.dropped) }, provenance: pipeline.provenance)), for: dropsOutput)
         }
@@ -120,7 +128,7 @@ struct RunCommand: ParsableCommand {
         try outputs.commit()
         if !quiet {
             let text = RunSummaryTable.render(pipeline: pipeline, runs: runs, units: units)
-            let toStandardOutput = [output, report, drops].contains("-")
+            let toStandardOutput = [output, report, drops, html].contains("-")
             if toStandardOutput { Console.err(text) } else { Console.out(text, terminator: "") }
         }
     }

@@ -10,4 +10,7 @@ enum CompareFormat: String, ExpressibleByArgument, CaseIterable {
     case json
     /// The terminal table's columns as a Markdown table.
     case markdown
+    /// A self-contained HTML page: the scores (sortable) and a map per dataset with every pipeline's line and
+    /// the truth.
+    case html
 }

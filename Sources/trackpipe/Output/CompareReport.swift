@@ -1,6 +1,7 @@
 import Foundation
 import TrackPipe
 import TrackPipeLab
+import TrackPipeIO
 
 /// The results of `trackpipe compare`: one score per dataset × pipeline, and its renderings.
 struct CompareReport: Encodable {
@@ -47,6 +48,17 @@ struct CompareReport: Encodable {
                     Self.fixed(s.crossTrack?.rmse, 2), Self.fixed(s.crossTrack?.p95, 2), Self.fixed(s.lineError?.p95, 2), moving,
                     Self.ratio(s.pauses), Self.ratio(s.anomalies["any"]), Self.fixed(s.runtime * 1000, 1)]
         }
+    }
+
+    /// The page ``HTMLReport/compare(_:)`` draws: the table's columns, each cell sortable by its number.
+    func htmlView(datasets: [CompareReportView.Dataset]) -> CompareReportView {
+        let rows = tableRows.map { row in
+            row.map { text in ReportTable.Cell(text, sortValue: Double(text.hasPrefix("+") ? String(text.dropFirst()) : text)) }
+        }
+        var facts = pipelines.map { ReportFact($0.name, "sha256 \($0.sha256.prefix(12)) · \($0.source)") }
+        facts.append(ReportFact("TrackPipe", trackpipeVersion))
+        return CompareReportView(pipelines: pipelines.map(\.name), facts: facts, datasets: datasets,
+                                 scores: ReportTable(headers: Self.headers, rows: rows))
     }
 
     /// The aligned table plus, below it, per-kind anomaly precision and recall, drops by stage and rule, and
