@@ -103,10 +103,15 @@ struct HTMLReportTests {
             vertices += own.map { Self.points($0.attributes["points"]!).count }.reduce(0, +) - (own.count - 1)
         }
         #expect(vertices == 40)
-        // Moving steps take 0.5 s/m (19 of them) or 0.25 s/m (19): the 5th percentile is 0.25, the 95th 0.5,
-        // so slow steps are the red end and fast ones the green end. Segment 1: green, grey over the pause, green.
+        // A step takes the 10-s pace at its later fix, or its own pace before 10 s of its segment have passed.
+        // Segment 0: 0.5 s/m up to fix 20 (fix 10 dropped: fix 20's window reaches back to fix 9, 22 m in 11 s);
+        // then 10 s over 22, 24, 26 and 28 m at fixes 21…24. Segment 1: 0.25 s/m (own pace at 26…34, 10 s over
+        // 40 m at 40), grey over the pause (steps touching 35…38). The 33 moving paces: ten 0.25, those four,
+        // nineteen 0.5 — 5th percentile 0.25, 95th 0.5; bin = round(15 × (0.5 − pace) / 0.25): 3, 5, 7, 9.
         let colours = lines.map { "\($0.attributes["data-segment"]!):\($0.attributes["stroke"]!):\(Self.points($0.attributes["points"]!).count)" }
-        #expect(colours == ["0:#d73027:20", "0:#1a9850:5", "1:#1a9850:10", "1:#8c8c8c:6", "1:#1a9850:2"])
+        let c = { PaceColourScale.colour(bin: $0) }
+        #expect(colours == ["0:#d73027:20", "0:\(c(3)):2", "0:\(c(5)):2", "0:\(c(7)):2", "0:\(c(9)):2",
+                            "1:#1a9850:10", "1:#8c8c8c:6", "1:#1a9850:2"])
     }
 
     @Test func positionsAreMetresInAViewFittedWithPadding() throws {
@@ -160,7 +165,7 @@ struct HTMLReportTests {
         #expect(html.contains("data-chart=\"pace\"") && html.contains("data-chart=\"accuracy\""))
         #expect(!html.contains("data-chart=\"altitude\"") && !html.contains("data-chart=\"heart-rate\""))
         #expect(html.contains("<div class=\"charts\" data-duration=\"40\">"))
-        // The cursor data: one time and one position per kept fix.
+        // The cursor data: one time and one position per kept fix (a 40-s run has fewer than 2000 stops' worth).
         let json = try #require(html.components(separatedBy: "<script type=\"application/json\" class=\"cursor-data\">").last?.components(separatedBy: "</script>").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [Double]])
         #expect(object["t"]?.count == 40 && object["xy"]?.count == 80 && object["t"]?.last == 40)
@@ -168,17 +173,44 @@ struct HTMLReportTests {
 
     @Test func windowedPaceIsTimeOverDistanceAcrossTheWindow() {
         let fixes = Self.recorded().fixes
-        let pace = RunReportSection.windowedPace(fixes) { $0.map { $0 - Self.start } }
+        let pace = WindowedPace.values(fixes, frame: ReportMapFrame(fitting: fixes.map(\.point)))
         #expect(pace.count == 41)
         // Before 10 s there is no window; at 15 s: 10 s over 20 m; at 40 s: 10 s over 40 m; at 25 (a new
         // segment) nothing until 35.
-        // Distances are measured on the ellipsoid, the fixes placed on the sphere: 0.5 % apart at most here, while
+        // Distances are measured in the map's frame, the fixes placed on the sphere by hand: equal to rounding, while
         // a window one fix longer or shorter would be 10 % off.
         func near(_ v: Double?, _ expected: Double) -> Bool { v.map { abs($0 / expected - 1) < 0.005 } ?? false }
-        #expect(pace[9].value == nil && near(pace[15].value, 0.5) && near(pace[40].value, 0.25))
+        #expect(pace[9] == nil && near(pace[15], 0.5) && near(pace[40], 0.25))
         // At 24 s: 10 s over 4 steps of 4 m and 6 of 2 m.
-        #expect(near(pace[24].value, 10.0 / 28))
-        #expect(pace[25].value == nil && pace[34].value == nil && near(pace[35].value, 0.25))
+        #expect(near(pace[24], 10.0 / 28))
+        #expect(pace[25] == nil && pace[34] == nil && near(pace[35], 0.25))
+    }
+
+    @Test func aLongSeriesIsThinnedToTwoValuesPerChartUnitKeepingItsSpike() throws {
+        // 10 000 values over 10 000 s, all 1 but one spike of 9 at 5 000 s.
+        let points = (0..<10_000).map { (time: Double($0), value: Optional($0 == 5_000 ? 9.0 : 1.0)) }
+        let chart = ReportChart(key: "k", caption: "c", series: [.init(name: "s", cssClass: "series-kept", points: points)],
+                                inverted: false, label: { "\($0)" }, robust: false)
+        let html = chart.html(duration: 10_000)
+        let polyline = try #require(html.components(separatedBy: "points=\"").dropFirst().first?.components(separatedBy: "\"").first)
+        let vertices = Self.points(polyline)
+        #expect(vertices.count <= 2 * 1000 && vertices.count >= 1000)
+        // The spike is drawn at the top (y = the 4-unit margin) at x = 500; everything else on the bottom line.
+        #expect(vertices.contains { $0.0 == 500 && $0.1 == 4 })
+        #expect(vertices.filter { $0.1 != 96 }.count == 1)
+        // Vertices keep their time order.
+        #expect(zip(vertices, vertices.dropFirst()).allSatisfy { $0.0 <= $1.0 })
+    }
+
+    @Test func theCursorStopsAtOneFixPerTwoThousandthOfTheRun() throws {
+        // 10 000 fixes a second apart over 9 999 s: slots of 4.9995 s; every fifth fix starts one, and the last
+        // fix (at the run's end) is a slot of its own — 2001 stops.
+        let fixes = (0..<10_000).map { Fix(time: Self.start + Double($0), latitude: Self.latitude, longitude: Self.longitude, sourceIndex: $0) }
+        let json = RunReportSection.cursorJSON(fixes, frame: ReportMapFrame(fitting: fixes.map(\.point)), duration: 9_999) { $0.map { $0 - Self.start } }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [Double]])
+        let t = try #require(object["t"])
+        #expect(t.count == 2001 && object["xy"]?.count == 4002)
+        #expect(t[0] == 0 && t[1] == 5 && t[1999] == 9995 && t[2000] == 9999)
     }
 
     @Test func paceScaleEndsArePercentiles() throws {

@@ -24,6 +24,9 @@ struct ReportChart {
 
     static let width = 1000.0
     static let height = 100.0
+    /// Buckets per chart unit for thinning a long series (see `html(duration:)`): 1000 units wide, so at most
+    /// 2 × 1000 × this many vertices per series.
+    static let bucketsPerUnit = 1
     /// Margin at top and bottom, in chart units, so lines at the range's ends stay visible.
     static let margin = 4.0
 
@@ -51,11 +54,28 @@ struct ReportChart {
                 if !points.isEmpty { svg += "<polyline class=\"series \(s.cssClass)\" points=\"\(points)\"/>" }
                 points = ""
             }
-            for p in s.points {
-                guard let v = p.value, v.isFinite, p.time.isFinite else { flush(); continue }
+            func add(_ x: Double, _ v: Double) {
                 if !points.isEmpty { points += " " }
-                points += ReportNumber.decimetres(p.time / span * Self.width) + "," + ReportNumber.decimetres(y(v))
+                points += ReportNumber.decimetres(x) + "," + ReportNumber.decimetres(y(v))
             }
+            // At most the lowest and the highest value per chart unit (the chart is 1000 units across the page's
+            // width, so a unit is about a screen pixel), in their order: a long run's chart stays small and its spikes stay drawn.
+            var bucket = -1
+            var low: (x: Double, v: Double)?, high: (x: Double, v: Double)?
+            func emit() {
+                guard let l = low, let h = high else { return }
+                if l.x == h.x && l.v == h.v { add(l.x, l.v) } else if l.x <= h.x { add(l.x, l.v); add(h.x, h.v) } else { add(h.x, h.v); add(l.x, l.v) }
+                low = nil; high = nil
+            }
+            for p in s.points {
+                guard let v = p.value, v.isFinite, p.time.isFinite else { emit(); flush(); continue }
+                let x = p.time / span * Self.width
+                let b = Int((x * Double(Self.bucketsPerUnit)).rounded(.down))
+                if b != bucket { emit(); bucket = b }
+                if (low.map { v < $0.v }) ?? true { low = (x, v) }
+                if (high.map { v > $0.v }) ?? true { high = (x, v) }
+            }
+            emit()
             flush()
         }
         svg += "<line class=\"cursor-line\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"100\" visibility=\"hidden\"/></svg>"

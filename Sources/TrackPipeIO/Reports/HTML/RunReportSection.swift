@@ -4,10 +4,6 @@ import TrackPipe
 /// moved fixes, drops, pauses, segment gaps, splits, badges), the summary and stage tables, and the charts
 /// sharing one time axis with a cursor on the map.
 enum RunReportSection {
-    /// Seconds of track over which the charts' pace is measured: a step's own pace from positions a second
-    /// apart is mostly noise.
-    static let paceWindow = 10.0
-
     static func html(_ view: RunReportView, index: Int, units: UnitSystem) -> String {
         let result = view.result
         let kept = result.track.fixes
@@ -55,7 +51,9 @@ enum RunReportSection {
             layers.append(ReportLayer(key: "moves", label: "moved fixes", count: moveCount))
         }
         // The kept track, step by step coloured by pace.
-        let route = RouteLines(segments: segments, frame: frame)
+        // The kept track's pace per fix, for the route's colours and the pace chart.
+        let keptPace = WindowedPace.values(kept, frame: frame)
+        let route = RouteLines(track: result.track, paces: keptPace, frame: frame)
         svg += "<g data-layer=\"route\">" + route.svg + "</g>"
         layers.append(ReportLayer(key: "route", label: "kept track", count: kept.count))
         // Pauses.
@@ -114,13 +112,13 @@ enum RunReportSection {
         }
         html += "</div><aside class=\"summary\">" + factsHTML(view.facts) + "</aside></div>" + stagesHTML(result.stages)
         // Charts.
-        let charts = self.charts(view, elapsed: elapsed, units: units)
+        let charts = self.charts(view, frame: frame, keptPace: keptPace, elapsed: elapsed, units: units)
         if !charts.isEmpty, duration > 0 {
             html += "<div class=\"charts\" data-duration=\"\(ReportNumber.decimetres(duration))\">"
             html += charts.map { $0.html(duration: duration) }.joined()
             html += "<div class=\"time-axis\"><span>0:00</span><span class=\"readout\"></span><span>\(RunFormatter.clock(duration))</span></div></div>"
         }
-        html += "<script type=\"application/json\" class=\"cursor-data\">" + cursorJSON(kept, frame: frame, elapsed: elapsed) + "</script></section>"
+        html += "<script type=\"application/json\" class=\"cursor-data\">" + cursorJSON(kept, frame: frame, duration: duration, elapsed: elapsed) + "</script></section>"
         return html
     }
 
@@ -166,16 +164,19 @@ enum RunReportSection {
         return html
     }
 
-    static func charts(_ view: RunReportView, elapsed: (Double?) -> Double?, units: UnitSystem) -> [ReportChart] {
+    static func charts(_ view: RunReportView, frame: ReportMapFrame, keptPace: [Double?], elapsed: (Double?) -> Double?, units: UnitSystem) -> [ReportChart] {
         let kept = view.result.track.fixes, recorded = view.recorded.fixes
         func series(_ fixes: [Fix], _ value: (Fix) -> Double?) -> [(time: Double, value: Double?)] {
             fixes.compactMap { f in elapsed(f.time).map { ($0, value(f)) } }
         }
+        func timed(_ fixes: [Fix], _ values: [Double?]) -> [(time: Double, value: Double?)] {
+            zip(fixes, values).compactMap { f, v in elapsed(f.time).map { ($0, v) } }
+        }
         var charts: [ReportChart] = []
         charts.append(ReportChart(
-            key: "pace", caption: "Pace over \(Int(paceWindow)) s (\(units == .metric ? "min/km" : "min/mi"))",
-            series: [.init(name: "recorded", cssClass: "series-recorded", points: windowedPace(recorded, elapsed: elapsed)),
-                     .init(name: "kept", cssClass: "series-kept", points: windowedPace(kept, elapsed: elapsed))],
+            key: "pace", caption: "Pace over \(Int(WindowedPace.window)) s (\(units == .metric ? "min/km" : "min/mi"))",
+            series: [.init(name: "recorded", cssClass: "series-recorded", points: timed(recorded, WindowedPace.values(recorded, frame: frame))),
+                     .init(name: "kept", cssClass: "series-kept", points: timed(kept, keptPace))],
             inverted: true, label: { RunFormatter.pace(secondsPerMetre: $0, units: units) }, robust: true))
         charts.append(ReportChart(key: "altitude", caption: "Altitude (m)",
                                   series: [.init(name: "kept", cssClass: "series-kept", points: series(kept) { $0.altitude })],
@@ -189,42 +190,20 @@ enum RunReportSection {
         return charts.filter(\.hasValues)
     }
 
-    /// Pace at each fix over the last ``paceWindow`` seconds of its segment (seconds per metre): the time
-    /// between the fix and the latest earlier fix at least a window before it, over the distance between them
-    /// along the fixes. Nil for a paused fix, before a window has passed, and where the distance is under 1 m.
-    static func windowedPace(_ fixes: [Fix], elapsed: (Double?) -> Double?) -> [(time: Double, value: Double?)] {
-        var out: [(time: Double, value: Double?)] = []
-        out.reserveCapacity(fixes.count)
-        var cumulative: [Double] = []
-        cumulative.reserveCapacity(fixes.count)
-        var segmentStart = 0, j = 0
-        for i in fixes.indices {
-            if i == 0 || fixes[i].segment != fixes[i - 1].segment {
-                segmentStart = i; j = i
-                cumulative.append(0)
-            } else {
-                cumulative.append(cumulative[i - 1] + Geodesy.distance(fixes[i - 1].point, fixes[i].point))
-            }
-            guard let t = elapsed(fixes[i].time) else { continue }
-            var value: Double?
-            if !fixes[i].paused {
-                // Advance j while the next fix is still at least a window before i.
-                while j + 1 < i, let next = elapsed(fixes[j + 1].time), t - next >= paceWindow { j += 1 }
-                if j >= segmentStart, j < i, let tj = elapsed(fixes[j].time), t - tj >= paceWindow {
-                    let d = cumulative[i] - cumulative[j]
-                    if d >= 1 { value = (t - tj) / d }
-                }
-            }
-            out.append((t, value))
-        }
-        return out
-    }
+    /// Places on the cursor's time axis: the chart is 1000 units wide and a pointer resolves about one, so
+    /// the cursor keeps one kept fix per half unit of the run's duration — all of them on a short run.
+    static let cursorStops = 2000
 
-    /// The kept fixes' elapsed times (0.1 s) and map positions (0.1 m) for the page's cursor.
-    static func cursorJSON(_ fixes: [Fix], frame: ReportMapFrame, elapsed: (Double?) -> Double?) -> String {
+    /// Elapsed times (0.1 s) and map positions (0.1 m) of the kept fixes the page's cursor can stop at: the
+    /// first fix of each 1/``cursorStops`` of the run's `duration`.
+    static func cursorJSON(_ fixes: [Fix], frame: ReportMapFrame, duration: Double, elapsed: (Double?) -> Double?) -> String {
         var t = "", xy = ""
+        var slot = -1
         for f in fixes {
             guard let e = elapsed(f.time) else { continue }
+            let s = duration > 0 ? Int((e / duration * Double(cursorStops)).rounded(.down)) : 0
+            guard s != slot else { continue }
+            slot = s
             if !t.isEmpty { t += ","; xy += "," }
             t += ReportNumber.decimetres(e)
             let (x, y) = frame.xy(f.point)
