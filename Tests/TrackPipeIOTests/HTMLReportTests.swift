@@ -260,3 +260,16 @@ struct HTMLReportTests {
         #expect(html.contains("<td data-sort=\"1.5\">+1.50</td>") && html.contains("<td>–</td>"))
     }
 }
+
+/// Number text of the page, against values written out by hand.
+struct ReportNumberTests {
+    @Test func fixedDecimalsWithoutTrailingZerosOrNegativeZero() {
+        let cases: [(Double, Int, String)] = [
+            (0, 10, "0"), (-0.04, 10, "0"), (0.05, 10, "0.1"), (-0.05, 10, "-0.1"), (12.34, 10, "12.3"), (-1077.1, 10, "-1077.1"),
+            (5, 10, "5"), (120, 10, "120"), (1.5, 100, "1.5"), (-2.05, 100, "-2.05"), (0.001, 1_000_000, "0.001"),
+            (48, 100, "48"), (9.9999, 10, "10"), (.infinity, 10, "0"), (.nan, 10, "0"), (1e300, 10, "0"), (123456789.25, 10, "123456789.3")]
+        for (value, scale, text) in cases {
+            #expect(ReportNumber.fixed(value, scale: scale) == text, "\(value) × \(scale)")
+        }
+    }
+}
