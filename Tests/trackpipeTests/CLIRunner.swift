@@ -43,11 +43,11 @@ enum CLIRunner {
         return Output(status: p.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
-    /// Runs `script` with `/bin/sh -c`, `$TP` naming the `trackpipe` executable — for redirections a `Process`
+    /// Runs `script` with `/bin/sh -c` (or another `shell`, e.g. bash for process substitution), `$TP` naming the `trackpipe` executable — for redirections a `Process`
     /// cannot set up (`>/dev/full`, `<&-`). Standard output and error are captured unless the script redirects them.
-    static func shell(_ script: String, in directory: URL? = nil) throws -> Output {
+    static func shell(_ script: String, in directory: URL? = nil, shell: String = "/bin/sh") throws -> Output {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.executableURL = URL(fileURLWithPath: shell)
         p.arguments = ["-c", script]
         p.environment = ProcessInfo.processInfo.environment.merging(["TP": executable.path]) { $1 }
         if let directory { p.currentDirectoryURL = directory }

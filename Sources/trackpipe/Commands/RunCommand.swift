@@ -16,11 +16,34 @@ struct RunCommand: ParsableCommand {
         Without --pipeline the embedded default pipeline runs (`trackpipe stages` lists the stages; \
         pipelines/default.json holds the same spec). Every dropped fix is reported with its stage, rule, \
         measured value and threshold: kept + dropped = read. The JSON report's schema is documented in the ReportSchemas article of the TrackPipeIO documentation.
+
+        Batch: with a folder among the inputs (searched recursively), --files-from, --keep-going or --summary, each \
+        input is read, run and written on its own by --jobs workers; a bad input is reported and the rest go on \
+        (--no-keep-going stops at the first); -o names a folder, in which outputs keep their paths under the folder \
+        they were found in. Exit status: 0 every input ran; 2 some failed; 1 all failed (or nothing could start).
         """
     )
 
-    @Argument(help: "Input tracks: GPX, TCX, FIT, CSV, GeoJSON, NMEA, GnssLogger, or NDJSON fixes (any of them gzipped) (.ndjson, .jsonl; the stream format); the format comes from the extension (or the content).")
-    var inputs: [String]
+    @Argument(help: "Input tracks or folders: GPX, TCX, FIT, CSV, GeoJSON, NMEA, GnssLogger, or NDJSON fixes (any of them gzipped) (.ndjson, .jsonl; the stream format); the format comes from the extension (or the content). A folder is searched recursively (a batch run).")
+    var inputs: [String] = []
+
+    @Option(help: "Read input paths from this file, one per line ('-' for standard input); a batch run.")
+    var filesFrom: String?
+
+    @Flag(inversion: .prefixedNo, help: "Go on after an input fails (a batch run; the default with folders and --files-from).")
+    var keepGoing: Bool?
+
+    @Option(help: "Write one row per input here (a batch run): status, error, counts, drops by stage, distance, times, pace, start, bounding box, pipeline hash. '-' for standard output.")
+    var summary: String?
+
+    @Option(help: "Format of --summary: csv or ndjson (default: from its extension; ndjson for '-').")
+    var summaryFormat: String?
+
+    @Option(help: "Inputs processed at once in a batch run (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Progress of a batch run on standard error: text (a line redrawn on a terminal only), ndjson (a line per finished input) or none.")
+    var progress: String = "text"
 
     @Option(help: "Pipeline spec (JSON). Default: the embedded default pipeline.")
     var pipeline: String?
@@ -53,8 +76,28 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var forceOption: ForceOption
 
+    /// Whether this is a batch run: each input on its own, bad ones reported and skipped.
+    var isBatch: Bool {
+        filesFrom != nil || keepGoing != nil || summary != nil || inputs.contains { RunOutputs.isDirectory($0) }
+    }
+
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one input track") }
+        if inputs.isEmpty && filesFrom == nil { throw ValidationError("give at least one input track, a folder or --files-from") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if BatchProgress.Mode(rawValue: progress) == nil { throw ValidationError("--progress must be text, ndjson or none") }
+        if let summaryFormat, RunBatch.SummaryFormat(rawValue: summaryFormat) == nil {
+            throw ValidationError("--summary-format must be csv or ndjson")
+        }
+        if isBatch {
+            if report != nil || drops != nil || html != nil {
+                throw ValidationError("--report, --drops and --html describe one run; in a batch run use --summary")
+            }
+            if let output, output == "-" || !RunOutputs.isDirectory(output) {
+                throw ValidationError("in a batch run, -o must be an existing folder")
+            }
+            if filesFrom == "-", inputs.contains("-") { throw ValidationError("stdin ('-') can be read only once") }
+            return
+        }
         _ = try TrackInput.format(named: to, option: "--to")
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin ('-') can be read only once") }
         if let output, output != "-", inputs.count > 1, !RunOutputs.isDirectory(output) {
@@ -70,6 +113,7 @@ struct RunCommand: ParsableCommand {
         let registry = try catalogOption.registry()
         let pipeline = try CLIPipelines.loadOrDefault(path: self.pipeline, registry: registry)
         let format = try TrackInput.format(named: to, option: "--to")
+        if isBatch { return try runBatch(pipeline: pipeline, format: format) }
         // Every output is checked before any input is read: none may be an input (track, spec or catalog) or
         // another output, and each must be writable.
         let read = inputs + [self.pipeline, catalogOption.badges].compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }
@@ -131,6 +175,42 @@ struct RunCommand: ParsableCommand {
             let toStandardOutput = [output, report, drops, html].contains("-")
             if toStandardOutput { Console.err(text) } else { Console.out(text, terminator: "") }
         }
+    }
+}
+
+extension RunCommand {
+    /// The batch run: see ``RunBatch``. Prints one line for the batch (to standard error when the summary goes to
+    /// standard output) and every failure on standard error; exits 2 when some inputs failed, 1 when all did.
+    func runBatch(pipeline: Pipeline, format: TrackFormat?) throws {
+        let batchInputs: BatchInputs
+        do { batchInputs = try BatchInputs(arguments: inputs, filesFrom: filesFrom) } catch {
+            throw CLIError(TrackInput.message(for: error))
+        }
+        guard !batchInputs.inputs.isEmpty else { throw CLIError("no inputs: the list of files is empty") }
+        let summaryTarget = summary.map { path -> (path: String, format: RunBatch.SummaryFormat) in
+            let named = summaryFormat.flatMap(RunBatch.SummaryFormat.init(rawValue:))
+            let byExtension: RunBatch.SummaryFormat = path.lowercased().hasSuffix(".csv") ? .csv : .ndjson
+            return (path, named ?? byExtension)
+        }
+        var mode = BatchProgress.Mode(rawValue: progress) ?? .none
+        if mode == .text && (quiet || !BatchProgress.standardErrorIsTerminal) { mode = .none }
+        let batch = RunBatch(pipeline: pipeline, inputs: batchInputs.inputs, outputDirectory: output, format: format,
+                             activity: activity, jobs: jobs, keepGoing: keepGoing ?? true, summary: summaryTarget,
+                             progress: mode, force: forceOption.force)
+        let outcome = try batch.run()
+        // The message names the file (every read and write error does).
+        for failure in outcome.failed { Console.err("trackpipe: error: \(failure.error)\n") }
+        if !quiet {
+            let total = outcome.ok + outcome.failed.count
+            var line = "\(total) input\(total == 1 ? "" : "s"): \(outcome.ok) ok, \(outcome.failed.count) failed"
+            if outcome.skipped > 0 { line += ", \(outcome.skipped) not started (stopped at the first failure)" }
+            let workers = min(jobs, batchInputs.inputs.count)
+            line += String(format: " · %d fixes in %.2f s (%.2f M fixes/s, ", outcome.fixes, outcome.seconds,
+                           outcome.seconds > 0 ? Double(outcome.fixes) / outcome.seconds / 1e6 : 0)
+                + "\(workers) worker\(workers == 1 ? "" : "s"))"
+            if summary == "-" { Console.err(line + "\n") } else { Console.out(line) }
+        }
+        if !outcome.failed.isEmpty { throw ExitCode(outcome.ok == 0 ? 1 : 2) }
     }
 }
 

@@ -23,7 +23,10 @@ enum Console {
     /// Writes `text` to standard error at once, control characters escaped. A failure to write there is ignored:
     /// there is nowhere left to report it.
     static func err(_ text: String) {
-        let bytes = Array(escaped(text).utf8)
+        writeError(Array(escaped(text).utf8))
+    }
+
+    private static func writeError(_ bytes: [UInt8]) {
         var done = 0
         while done < bytes.count {
             let n = bytes[done...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -31,6 +34,12 @@ enum Console {
             guard n > 0 else { return }
             done += n
         }
+    }
+
+    /// Redraws a status line on standard error (a terminal): carriage return, `line` with its control characters
+    /// escaped, then erase to the end of the line.
+    static func status(_ line: String) {
+        writeError(Array(("\r" + escaped(line) + "\u{1B}[K").utf8))
     }
 
     /// `text` with every control character except newline and tab replaced by a visible escape.

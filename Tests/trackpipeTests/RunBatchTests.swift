@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `trackpipe run` over many inputs: each row of the summary is checked against a single-input `run --report`
+/// of the same file (the one-run path, independent of the batch's), failures are rows and exit statuses, and
+/// the outputs are planned before anything runs.
+@Suite struct RunBatchTests {
+    let datasets = TestData.datasets
+
+    /// A folder `in/` with two datasets, one of them again in `in/sub/`, and a file that is not GPX.
+    func folder() throws -> URL {
+        let dir = try CLIRunner.temporaryDirectory()
+        let input = dir.appendingPathComponent("in/sub", isDirectory: true)
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        for name in ["open-park.gpx", "jumpy.gpx"] {
+            try FileManager.default.copyItem(at: datasets.appendingPathComponent(name), to: dir.appendingPathComponent("in/" + name))
+        }
+        try FileManager.default.copyItem(at: datasets.appendingPathComponent("open-park.gpx"), to: input.appendingPathComponent("again.gpx"))
+        try "not a track".write(to: input.appendingPathComponent("broken.gpx"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        return dir
+    }
+
+    func csv(_ url: URL) throws -> [[String: String]] {
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = try #require(lines.first).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        return lines.dropFirst().map { line in
+            // The only quoted field in these rows is the broken file's error, which holds no quote.
+            var fields: [String] = [], current = "", quoted = false
+            for c in line {
+                if c == "\"" { quoted.toggle() } else if c == "," && !quoted { fields.append(current); current = "" } else { current.append(c) }
+            }
+            fields.append(current)
+            return Dictionary(uniqueKeysWithValues: zip(header, fields))
+        }
+    }
+
+    @Test func aFolderRunsEveryTrackReportsTheBadOneAndGoesOn() throws {
+        let dir = try folder()
+        let r = try CLIRunner.run(["run", "in", "-o", "out", "--summary", "runs.csv"], in: dir)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("4 inputs: 3 ok, 1 failed"))
+        #expect(r.stderr.contains("trackpipe: error: ") && r.stderr.contains("broken.gpx:1:1"))
+        let rows = try csv(dir.appendingPathComponent("runs.csv"))
+        #expect(rows.map { URL(fileURLWithPath: $0["file"]!).lastPathComponent } == ["jumpy.gpx", "open-park.gpx", "again.gpx", "broken.gpx"])
+        #expect(rows[3]["status"] == "failed" && rows[3]["error"]?.contains("malformed XML") == true && rows[3]["kept"] == "")
+        // Each good row equals what a single run of the same file reports.
+        for row in rows.prefix(3) {
+            let report = dir.appendingPathComponent("single.json")
+            let single = try CLIRunner.run(["run", row["file"]!, "--report", report.path, "-q", "--force"], in: dir)
+            #expect(single.status == 0)
+            let run = try #require(((try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+            #expect(row["status"] == "ok" && row["kept"] == "\(run["kept"] as! Int)" && row["dropped"] == "\(run["dropped_count"] as! Int)")
+            let summary = try #require(run["summary"] as? [[String: Any]])
+            let distance = try #require(summary.first { $0["key"] as? String == "distance" }?["value"] as? Double)
+            #expect(abs(Double(row["distance_m"]!)! - distance) < 1e-6)
+            #expect(Int(row["kept"]!)! + Int(row["dropped"]!)! == Int(row["records_read"]!)!)
+            let drops = row["drops_by_stage"]!.split(separator: ";").map { Int($0.split(separator: "=")[1])! }.reduce(0, +)
+            #expect(drops == Int(row["dropped"]!)!)
+        }
+        // Outputs keep their place under the folder.
+        for path in ["out/jumpy.gpx", "out/open-park.gpx", "out/sub/again.gpx"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path), "\(path)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/sub/broken.gpx").path))
+    }
+
+    @Test func oneWorkerOrTwoGiveTheSameSummary() throws {
+        let dir = try folder()
+        let one = try CLIRunner.run(["run", "in", "--summary", "one.ndjson", "--jobs", "1", "-q"], in: dir)
+        let two = try CLIRunner.run(["run", "in", "--summary", "two.ndjson", "--jobs", "2", "-q"], in: dir)
+        #expect(one.status == 2 && two.status == 2)
+        let a = try String(contentsOf: dir.appendingPathComponent("one.ndjson"), encoding: .utf8)
+        #expect(a == (try String(contentsOf: dir.appendingPathComponent("two.ndjson"), encoding: .utf8)))
+        #expect(a.split(separator: "\n").count == 4)
+    }
+
+    /// What Spark's `RDD.pipe` does: paths on standard input, one JSON row per finished input on standard output.
+    @Test func pathsOnStandardInputRowsOnStandardOutput() throws {
+        let dir = try folder()
+        let list = "# datasets\n\nin/jumpy.gpx\nin/open-park.gpx\nin/missing.gpx\n"
+        let r = try CLIRunner.run(["run", "--files-from", "-", "--summary", "-", "--progress", "ndjson"], stdin: list, in: dir)
+        #expect(r.status == 2, "\(r.stderr)")
+        let rows = try r.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(rows.count == 3)
+        #expect(Set(rows.compactMap { $0["file"] as? String }) == ["in/jumpy.gpx", "in/open-park.gpx", "in/missing.gpx"])
+        for row in rows {
+            #expect(row.count == 19, "every column in every row: \(row.keys.sorted())")
+        }
+        #expect(rows.first { $0["file"] as? String == "in/missing.gpx" }?["status"] as? String == "failed")
+        // Progress: one line per finished input on standard error; the batch's line there too.
+        #expect(r.stderr.split(separator: "\n").filter { $0.hasPrefix("{\"done\":") }.count == 3)
+        #expect(r.stderr.contains("3 inputs: 2 ok, 1 failed"))
+    }
+
+    /// A list from process substitution is a pipe (`/dev/fd/63`): read like any input, not refused.
+    @Test func aListMayBeAPipe() throws {
+        let dir = try folder()
+        let r = try CLIRunner.shell("$TP run --files-from <(printf 'in/jumpy.gpx\\nin/open-park.gpx\\n') --summary s.ndjson -q", in: dir, shell: "/bin/bash")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("s.ndjson"), encoding: .utf8).split(separator: "\n").count == 2)
+        let missing = try CLIRunner.run(["run", "--files-from", "no-such-list"], in: dir)
+        #expect(missing.status == 1 && missing.stderr.contains("no-such-list: no such file"), "\(missing.stderr)")
+    }
+
+    @Test func exitStatusSaysWhetherAllSomeOrNoneFailed() throws {
+        let dir = try folder()
+        #expect(try CLIRunner.run(["run", "in/jumpy.gpx", "--keep-going", "-q"], in: dir).status == 0)
+        #expect(try CLIRunner.run(["run", "in/sub/broken.gpx", "in/nothing.gpx", "--keep-going", "-q"], in: dir).status == 1)
+        // Without --keep-going a batch stops at the first failure: one worker, the broken file first.
+        let stopped = try CLIRunner.run(["run", "in/sub/broken.gpx", "in/jumpy.gpx", "--no-keep-going", "--jobs", "1", "--summary", "s.csv"], in: dir)
+        #expect(stopped.status == 1 && stopped.stdout.contains("1 not started"), "\(stopped.stdout)")
+        #expect(try csv(dir.appendingPathComponent("s.csv")).count == 1)
+    }
+
+    @Test func outputsArePlannedBeforeAnythingRuns() throws {
+        let dir = try folder()
+        // Two inputs named alike, given as files, would land on one output: refused, nothing written.
+        let clash = try CLIRunner.run(["run", "in/open-park.gpx", "in/sub/../open-park.gpx", "--keep-going", "-o", "out"], in: dir)
+        #expect(clash.status == 1 && clash.stderr.contains("would both be written to"), "\(clash.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).isEmpty)
+        // The summary may not be an input.
+        let over = try CLIRunner.run(["run", "in", "--summary", "in/jumpy.gpx"], in: dir)
+        #expect(over.status == 1 && over.stderr.contains("refusing to write the summary over the input"), "\(over.stderr)")
+        // One run's reports do not fit a batch.
+        let report = try CLIRunner.run(["run", "in", "--report", "r.json"], in: dir)
+        #expect(report.status == 64 && report.stderr.contains("in a batch run use --summary"))
+    }
+}
