@@ -10,6 +10,7 @@ import PackageDescription
 //   TrackPipeStages   the built-in stages (the Kalman work on GSL) and the preset pipelines
 //   TrackPipeIO       track formats, reports and the spec digest
 //   TrackPipeLab      the run simulator, ground truth and scoring (`simulate`, `compare`)
+//   TrackPipeStore    the run store: processed runs in SQLite (GRDB), history, personal bests
 //   trackpipe         the command-line tool
 let package = Package(
     name: "TrackPipe",
@@ -20,10 +21,13 @@ let package = Package(
         .library(name: "TrackPipeStages", targets: ["TrackPipeStages"]),
         .library(name: "TrackPipeIO", targets: ["TrackPipeIO"]),
         .library(name: "TrackPipeLab", targets: ["TrackPipeLab"]),
+        .library(name: "TrackPipeStore", targets: ["TrackPipeStore"]),
         .executable(name: "trackpipe", targets: ["trackpipe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The run store (`--store runs.sqlite`): SQLite through a well-kept wrapper, migrations, WAL.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation` (the DocC catalogs); not linked into anything.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -59,10 +63,13 @@ let package = Package(
             resources: [.embedInCode("Reports/HTML/report.css"), .embedInCode("Reports/HTML/report.js")]
         ),
         .target(name: "TrackPipeLab", dependencies: ["TrackPipe", "TrackPipeIO"]),
+        // The run store: processed runs in SQLite (GRDB), history and personal bests. Its own module so that
+        // nothing else (the fuzz targets, the benchmarks) builds GRDB.
+        .target(name: "TrackPipeStore", dependencies: ["TrackPipe", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "trackpipe",
             dependencies: [
-                "TrackPipe", "TrackPipeIO", "TrackPipeStages", "TrackPipeLab",
+                "TrackPipe", "TrackPipeIO", "TrackPipeStages", "TrackPipeLab", "TrackPipeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +91,7 @@ let package = Package(
             name: "TrackPipeLabTests",
             dependencies: ["TrackPipe", "TrackPipeLab", "TrackPipeIO", "TrackPipeStages", "TestSupport"]
         ),
+        .testTarget(name: "TrackPipeStoreTests", dependencies: ["TrackPipe", "TrackPipeStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "trackpipeTests", dependencies: ["trackpipe", "TrackPipe", "TestSupport", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]

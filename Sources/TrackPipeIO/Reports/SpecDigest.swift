@@ -6,9 +6,12 @@ import TrackPipe
 /// libcrypto, so the core module needs no cryptography of its own.
 public enum SpecDigest {
     /// SHA-256 of `text`'s UTF-8 bytes, as 64 lower-case hex digits.
-    public static func sha256Hex(_ text: String) -> String {
+    public static func sha256Hex(_ text: String) -> String { sha256Hex(bytes: Array(text.utf8)) }
+
+    /// SHA-256 of `bytes` (an input file's content, which the run store keys runs by), as 64 lower-case hex digits.
+    public static func sha256Hex(bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        var bytes = Array(text.utf8)
+        var bytes = bytes
         bytes.withUnsafeMutableBufferPointer { input in
             digest.withUnsafeMutableBufferPointer { out in
                 // SHA256 only fails on a null output pointer, which a non-empty array never gives.

@@ -3,6 +3,7 @@ import Foundation
 import TrackPipe
 import TrackPipeIO
 import TrackPipeStages
+import TrackPipeStore
 
 extension UnitSystem: ExpressibleByArgument {}
 extension SpeedBasis: ExpressibleByArgument {}
@@ -31,6 +32,9 @@ struct BadgesCommand: ParsableCommand {
     @Option(help: "Pipeline spec (JSON) each run goes through first. Default: the embedded default pipeline.")
     var pipeline: String?
 
+    @Option(help: "Take the runs from this run store (written by `trackpipe run --store`) instead of reading run files: each stored run's distance and times as its pipeline measured them.")
+    var store: String?
+
     @OptionGroup var catalogOption: BadgeCatalogOption
 
     @Option(help: "metric (km, /km) or imperial (mi, /mi).")
@@ -46,7 +50,10 @@ struct BadgesCommand: ParsableCommand {
     var defaultCatalog = false
 
     func validate() throws {
-        if runs.isEmpty && !defaultCatalog { throw ValidationError("give at least one run file or directory") }
+        if runs.isEmpty && !defaultCatalog && store == nil { throw ValidationError("give at least one run file or directory, or --store") }
+        if store != nil && (!runs.isEmpty || pipeline != nil) {
+            throw ValidationError("--store takes the runs as stored: give no run files and no --pipeline")
+        }
     }
 
     func run() throws {
@@ -57,6 +64,21 @@ struct BadgesCommand: ParsableCommand {
         let catalog = try catalogOption.catalog()
         let registry = try catalogOption.registry(loaded: catalog)
         let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry)
+        if let store {
+            let stored: [StoredRunSummary]
+            guard FileManager.default.fileExists(atPath: store) else { throw CLIError("\(store): no such run store") }
+            do { stored = try RunStore(path: store).runs() } catch { throw CLIError("\(error)") }
+            let summaries = stored.compactMap { run -> RunSummary? in
+                guard let distance = run.distance else { return nil }
+                var summary = RunSummary(name: URL(fileURLWithPath: run.inputPath).lastPathComponent, start: run.start, distance: distance,
+                                         movingTime: run.movingTime, elapsedTime: run.elapsedTime)
+                summary.speedBasis = speedBasis
+                return summary
+            }
+            guard !summaries.isEmpty else { throw CLIError("\(store): no stored run has a distance") }
+            try report(summaries: summaries, statuses: BadgeHistory.evaluate(runs: summaries, catalog: catalog), provenance: loaded.provenance)
+            return
+        }
         let files = try RunFiles.expand(runs)
         guard !files.isEmpty else { throw CLIError("no run files found in \(runs.joined(separator: ", "))") }
         var summaries: [RunSummary] = []
@@ -77,9 +99,12 @@ struct BadgesCommand: ParsableCommand {
         }
         for f in failures { Console.err("trackpipe: warning: skipped \(f)\n") }
         guard !summaries.isEmpty else { throw CLIError("none of the runs could be read") }
-        let statuses = BadgeHistory.evaluate(runs: summaries, catalog: catalog)
+        try report(summaries: summaries, statuses: BadgeHistory.evaluate(runs: summaries, catalog: catalog), provenance: loaded.provenance)
+    }
+
+    func report(summaries: [RunSummary], statuses: [BadgeStatus], provenance: Provenance) throws {
         if json {
-            try StandardOutput.write(try CLIJSON.string(BadgesJSON(provenance: .init(loaded.provenance), runs: summaries, badges: statuses)) + "\n")
+            try StandardOutput.write(try CLIJSON.string(BadgesJSON(provenance: .init(provenance), runs: summaries, badges: statuses)) + "\n")
         } else {
             Console.out(BadgeTable.render(runs: summaries, statuses: statuses, units: units))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TrackPipe
 import TrackPipeIO
+import TrackPipeStore
 
 /// `trackpipe run` over many inputs (a folder, `--files-from`, `--keep-going`, `--summary`): each input is read,
 /// run and written on its own, by `jobs` workers at once, so memory follows the workers, not the number of
@@ -21,6 +22,8 @@ struct RunBatch {
     var summary: (path: String, format: SummaryFormat)?
     var progress: BatchProgress.Mode
     var force: Bool
+    /// Where each finished run is also stored, one transaction per run.
+    var store: RunStore?
 
     struct Outcome {
         var ok: Int
@@ -127,7 +130,9 @@ struct RunBatch {
     private func process(_ input: BatchInputs.Input, output: String?, hash: String) -> (RunSummaryRow, Int) {
         var read = 0
         do {
-            var recorded = try TrackInput.read(input.path, format: nil)
+            var recorded: Track
+            var sha256 = ""
+            if store != nil { (recorded, sha256) = try StoredRunContent.read(input.path) } else { recorded = try TrackInput.read(input.path, format: nil) }
             read = recorded.recordCount
             if let activity, recorded.activity == nil { recorded.activity = Activity(loose: activity) }
             let result = try pipeline.run(recorded)
@@ -137,6 +142,7 @@ struct RunBatch {
                                                    cumulativeDistance: result.annotations[CumulativeDistanceKey.self])
                 try AtomicFileWriter.write(bytes, to: output, protecting: [input.path], force: force)
             }
+            try store?.record(StoredRunContent.make(path: input.path, sha256: sha256, recorded: recorded, result: result))
             return (RunSummaryRow(file: input.path, output: output, recorded: recorded, result: result, pipelineSha256: hash), read)
         } catch {
             return (RunSummaryRow(failed: input.path, error: TrackInput.message(for: error), pipelineSha256: hash), read)

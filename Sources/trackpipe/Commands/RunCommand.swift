@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TrackPipe
 import TrackPipeIO
+import TrackPipeStore
 
 /// `trackpipe run`: the offline workflow — read tracks, run a pipeline, write the kept track, the report and
 /// the drops, and print a summary.
@@ -38,6 +39,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: "Format of --summary: csv or ndjson (default: from its extension; ndjson for '-').")
     var summaryFormat: String?
+
+    @Option(help: "Also keep each run in this SQLite run store (made when missing): figures, splits, badge checkpoints and the kept track, for `trackpipe history` and `badges --store`.")
+    var store: String?
 
     @Option(help: "Inputs processed at once in a batch run (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -88,6 +92,9 @@ struct RunCommand: ParsableCommand {
         if let summaryFormat, RunBatch.SummaryFormat(rawValue: summaryFormat) == nil {
             throw ValidationError("--summary-format must be csv or ndjson")
         }
+        if store != nil, inputs.contains("-") {
+            throw ValidationError("--store names runs by their file's content; a run from standard input cannot be stored")
+        }
         if isBatch {
             if report != nil || drops != nil || html != nil {
                 throw ValidationError("--report, --drops and --html describe one run; in a batch run use --summary")
@@ -113,7 +120,10 @@ struct RunCommand: ParsableCommand {
         let registry = try catalogOption.registry()
         let pipeline = try CLIPipelines.loadOrDefault(path: self.pipeline, registry: registry)
         let format = try TrackInput.format(named: to, option: "--to")
-        if isBatch { return try runBatch(pipeline: pipeline, format: format) }
+        let runStore = try store.map { path in
+            do { return try RunStore(path: path) } catch { throw CLIError("\(error)") }
+        }
+        if isBatch { return try runBatch(pipeline: pipeline, format: format, store: runStore) }
         // Every output is checked before any input is read: none may be an input (track, spec or catalog) or
         // another output, and each must be writable.
         let read = inputs + [self.pipeline, catalogOption.badges].compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }
@@ -130,9 +140,17 @@ struct RunCommand: ParsableCommand {
         let htmlOutput = try html.map { try outputs.plan($0, role: "the HTML report") }
         // Read every input before running or writing anything.
         var tracks: [(name: String, track: Track)] = []
+        var hashes: [String] = []
         for input in inputs {
             do {
-                var track = try TrackInput.read(input, format: nil)
+                var track: Track
+                if runStore != nil {
+                    let (read, sha256) = try StoredRunContent.read(input)
+                    track = read
+                    hashes.append(sha256)
+                } else {
+                    track = try TrackInput.read(input, format: nil)
+                }
                 if let activity { track.activity = Activity(loose: activity) }
                 tracks.append((input, track))
             } catch {
@@ -170,6 +188,13 @@ struct RunCommand: ParsableCommand {
         }
         // All outputs together, or none.
         try outputs.commit()
+        if let runStore {
+            for (i, run) in runs.enumerated() {
+                do {
+                    try runStore.record(StoredRunContent.make(path: run.input, sha256: hashes[i], recorded: tracks[i].track, result: run.result))
+                } catch { throw CLIError("\(error)") }
+            }
+        }
         if !quiet {
             let text = RunSummaryTable.render(pipeline: pipeline, runs: runs, units: units)
             let toStandardOutput = [output, report, drops, html].contains("-")
@@ -181,7 +206,7 @@ struct RunCommand: ParsableCommand {
 extension RunCommand {
     /// The batch run: see ``RunBatch``. Prints one line for the batch (to standard error when the summary goes to
     /// standard output) and every failure on standard error; exits 2 when some inputs failed, 1 when all did.
-    func runBatch(pipeline: Pipeline, format: TrackFormat?) throws {
+    func runBatch(pipeline: Pipeline, format: TrackFormat?, store: RunStore?) throws {
         let batchInputs: BatchInputs
         do { batchInputs = try BatchInputs(arguments: inputs, filesFrom: filesFrom) } catch {
             throw CLIError(TrackInput.message(for: error))
@@ -196,7 +221,7 @@ extension RunCommand {
         if mode == .text && (quiet || !BatchProgress.standardErrorIsTerminal) { mode = .none }
         let batch = RunBatch(pipeline: pipeline, inputs: batchInputs.inputs, outputDirectory: output, format: format,
                              activity: activity, jobs: jobs, keepGoing: keepGoing ?? true, summary: summaryTarget,
-                             progress: mode, force: forceOption.force)
+                             progress: mode, force: forceOption.force, store: store)
         let outcome = try batch.run()
         // The message names the file (every read and write error does).
         for failure in outcome.failed { Console.err("trackpipe: error: \(failure.error)\n") }

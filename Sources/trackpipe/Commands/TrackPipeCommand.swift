@@ -11,7 +11,7 @@ struct TrackPipeCommand: ParsableCommand {
         version: TrackPipeVersion.current,
         subcommands: [
             RunCommand.self, StreamCommand.self, StagesCommand.self, ValidateCommand.self,
-            ConvertCommand.self, MergeCommand.self, InfoCommand.self, BadgesCommand.self, SimulateCommand.self, CompareCommand.self,
+            ConvertCommand.self, MergeCommand.self, InfoCommand.self, BadgesCommand.self, HistoryCommand.self, SimulateCommand.self, CompareCommand.self,
         ]
     )
 
