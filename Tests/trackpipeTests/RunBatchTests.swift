@@ -86,7 +86,7 @@ import TestSupport
         #expect(rows.count == 3)
         #expect(Set(rows.compactMap { $0["file"] as? String }) == ["in/jumpy.gpx", "in/open-park.gpx", "in/missing.gpx"])
         for row in rows {
-            #expect(row.count == 19, "every column in every row: \(row.keys.sorted())")
+            #expect(row.count == 20, "every column in every row: \(row.keys.sorted())")
         }
         #expect(rows.first { $0["file"] as? String == "in/missing.gpx" }?["status"] as? String == "failed")
         // Progress: one line per finished input on standard error; the batch's line there too.
@@ -126,5 +126,30 @@ import TestSupport
         // One run's reports do not fit a batch.
         let report = try CLIRunner.run(["run", "in", "--report", "r.json"], in: dir)
         #expect(report.status == 64 && report.stderr.contains("in a batch run use --summary"))
+    }
+
+    /// `--resume` keeps the rows of inputs that ran before with the same content and pipeline and whose output is
+    /// still there; an input that changed, lost its output or failed runs again.
+    @Test func resumeSkipsWhatAlreadyRan() throws {
+        for summary in ["runs.csv", "runs.ndjson"] {
+            let dir = try folder()
+            let first = try CLIRunner.run(["run", "in", "-o", "out", "--summary", summary], in: dir)
+            #expect(first.status == 2)
+            let before = try String(contentsOf: dir.appendingPathComponent(summary), encoding: .utf8)
+            let again = try CLIRunner.run(["run", "in", "-o", "out", "--summary", summary, "--resume"], in: dir)
+            #expect(again.status == 2 && again.stdout.contains("4 inputs: 3 ok, 1 failed") && again.stdout.contains("(3 kept from the earlier summary)"),
+                    "\(again.stdout)")
+            #expect(try String(contentsOf: dir.appendingPathComponent(summary), encoding: .utf8) == before)
+            // Another content for one input, and one output gone: those two run again.
+            try FileManager.default.removeItem(at: dir.appendingPathComponent("in/jumpy.gpx"))
+            try FileManager.default.copyItem(at: datasets.appendingPathComponent("urban-canyon.gpx"), to: dir.appendingPathComponent("in/jumpy.gpx"))
+            try FileManager.default.removeItem(at: dir.appendingPathComponent("out/sub/again.gpx"))
+            let third = try CLIRunner.run(["run", "in", "-o", "out", "--summary", summary, "--resume"], in: dir)
+            #expect(third.stdout.contains("(1 kept from the earlier summary)"), "\(third.stdout)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/sub/again.gpx").path))
+        }
+        let dir = try folder()
+        let refused = try CLIRunner.run(["run", "in", "--resume"], in: dir)
+        #expect(refused.status == 64 && refused.stderr.contains("--resume needs --summary FILE"))
     }
 }

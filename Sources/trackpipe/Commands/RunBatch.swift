@@ -24,6 +24,17 @@ struct RunBatch {
     var force: Bool
     /// Where each finished run is also stored, one transaction per run.
     var store: RunStore?
+    /// Rows of an earlier run's summary (`--resume`), by input path: an input whose row says `ok` for the same
+    /// content and pipeline, with its output still there, is not run again and keeps its row.
+    var resumable: [String: ResumableRow] = [:]
+
+    struct ResumableRow: Sendable {
+        var inputSha256: String
+        var pipelineSha256: String
+        var output: String?
+        /// The row as it was written, carried into the new summary.
+        var line: String
+    }
 
     struct Outcome {
         var ok: Int
@@ -32,6 +43,8 @@ struct RunBatch {
         var seconds: Double
         /// Inputs not started because an earlier one failed without `--keep-going`.
         var skipped: Int
+        /// Inputs not run again because an earlier summary (`--resume`) has them.
+        var resumed: Int
     }
 
     /// Shared by the workers; every field is touched with `lock` held.
@@ -43,6 +56,7 @@ struct RunBatch {
         /// hundred bytes each, so ten thousand inputs hold a few MB.
         var lines: [String?]
         var failures: [(index: Int, file: String, error: String)] = []
+        var resumed = 0
         let progress: BatchProgress
         var writeError: (any Error)?
         init(count: Int, progress: BatchProgress) {
@@ -99,14 +113,15 @@ struct RunBatch {
                 let i = state.next
                 state.next += 1
                 state.lock.unlock()
-                let (row, fixes) = process(inputs[i], output: planned[i], hash: hash)
+                let done = process(inputs[i], output: planned[i], hash: hash, format: summaryFormat)
                 state.lock.lock()
-                state.lines[i] = summaryFormat == .csv ? row.csvLine : row.jsonLine
-                if let error = row.error {
-                    state.failures.append((i, row.file, error))
+                state.lines[i] = done.line
+                if let error = done.error {
+                    state.failures.append((i, inputs[i].path, error))
                     if !keepGoing { state.stop = true }
                 }
-                state.progress.finished(file: row.file, failed: row.error != nil, fixes: fixes)
+                if done.resumed { state.resumed += 1 }
+                state.progress.finished(file: inputs[i].path, failed: done.error != nil, fixes: done.fixes)
                 if streaming, state.writeError == nil, let line = state.lines[i] {
                     do { try StandardOutput.write(line + "\n") } catch { state.writeError = error; state.stop = true }
                 }
@@ -123,29 +138,82 @@ struct RunBatch {
         }
         let failures = state.failures.sorted { $0.index < $1.index }.map { ($0.file, $0.error) }
         return Outcome(ok: lines.count - failures.count, failed: failures, fixes: state.progress.fixes,
-                       seconds: Date().timeIntervalSince(start), skipped: inputs.count - lines.count)
+                       seconds: Date().timeIntervalSince(start), skipped: inputs.count - lines.count, resumed: state.resumed)
     }
 
-    /// Reads, runs and writes one input; a failure becomes its row. Returns the row and the records read.
-    private func process(_ input: BatchInputs.Input, output: String?, hash: String) -> (RunSummaryRow, Int) {
+    /// Reads, runs and writes one input — or keeps its earlier row (`--resume`); a failure becomes its row.
+    /// Returns the summary line, the error if it failed, the records read, and whether it was resumed.
+    private func process(_ input: BatchInputs.Input, output: String?, hash: String, format: SummaryFormat)
+        -> (line: String, error: String?, fixes: Int, resumed: Bool) {
         var read = 0
+        var sha256: String?
+        func line(_ row: RunSummaryRow) -> String { format == .csv ? row.csvLine : row.jsonLine }
         do {
             var recorded: Track
-            var sha256 = ""
-            if store != nil { (recorded, sha256) = try StoredRunContent.read(input.path) } else { recorded = try TrackInput.read(input.path, format: nil) }
+            // The content hash names the run in the store and in the summary (what --resume compares).
+            if store != nil || summary != nil {
+                let (track, hash) = try StoredRunContent.read(input.path)
+                recorded = track
+                sha256 = hash
+            } else {
+                recorded = try TrackInput.read(input.path, format: nil)
+            }
             read = recorded.recordCount
+            if let earlier = resumable[input.path], earlier.inputSha256 == sha256, earlier.pipelineSha256 == hash, earlier.output == output,
+               earlier.output.map({ FileManager.default.fileExists(atPath: $0) }) ?? true {
+                return (earlier.line, nil, read, true)
+            }
             if let activity, recorded.activity == nil { recorded.activity = Activity(loose: activity) }
             let result = try pipeline.run(recorded)
             if let output {
-                let chosen = format ?? RunOutputs.defaultFormat(for: input.path)
+                let chosen = self.format ?? RunOutputs.defaultFormat(for: input.path)
                 let bytes = try TrackWriter.encode(result.track, format: chosen, target: output, provenance: result.provenance,
                                                    cumulativeDistance: result.annotations[CumulativeDistanceKey.self])
                 try AtomicFileWriter.write(bytes, to: output, protecting: [input.path], force: force)
             }
-            try store?.record(StoredRunContent.make(path: input.path, sha256: sha256, recorded: recorded, result: result))
-            return (RunSummaryRow(file: input.path, output: output, recorded: recorded, result: result, pipelineSha256: hash), read)
+            if let store, let sha256 {
+                try store.record(StoredRunContent.make(path: input.path, sha256: sha256, recorded: recorded, result: result))
+            }
+            return (line(RunSummaryRow(file: input.path, inputSha256: sha256, output: output, recorded: recorded, result: result, pipelineSha256: hash)),
+                    nil, read, false)
         } catch {
-            return (RunSummaryRow(failed: input.path, error: TrackInput.message(for: error), pipelineSha256: hash), read)
+            let message = TrackInput.message(for: error)
+            return (line(RunSummaryRow(failed: input.path, error: message, inputSha256: sha256, pipelineSha256: hash)), message, read, false)
         }
+    }
+
+    /// The rows of an earlier summary at `path` that `--resume` may keep: those with status `ok`, by input path.
+    /// A missing file resumes nothing; an unreadable one is an error (it would be overwritten).
+    static func resumableRows(from path: String, format: SummaryFormat) throws -> [String: ResumableRow] {
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        let bytes: [UInt8]
+        do { bytes = try TrackReader.readFile(path) } catch { throw CLIError(TrackInput.message(for: error)) }
+        var rows: [String: ResumableRow] = [:]
+        switch format {
+        case .ndjson:
+            for (n, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n").enumerated() {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                    throw CLIError("\(path):\(n + 1): not a summary row (expected a JSON object); --resume reads the summary it is to replace")
+                }
+                guard object["status"] as? String == "ok", let file = object["file"] as? String, let input = object["input_sha256"] as? String,
+                      let pipeline = object["pipeline_sha256"] as? String else { continue }
+                rows[file] = ResumableRow(inputSha256: input, pipelineSha256: pipeline, output: object["output"] as? String, line: String(line))
+            }
+        case .csv:
+            let text = String(decoding: bytes, as: UTF8.self)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let records = bytes.withUnsafeBufferPointer { CSVTokenizer.records($0, delimiter: UInt8(ascii: ",")) }
+            guard let header = records.first?.fields, header == RunSummaryRow.columns else {
+                throw CLIError("\(path): not a summary of this TrackPipe (its header differs); --resume reads the summary it is to replace")
+            }
+            for record in records.dropFirst() where record.fields.count == header.count {
+                let field = Dictionary(uniqueKeysWithValues: zip(header, record.fields))
+                guard field["status"] == "ok", let file = field["file"], let input = field["input_sha256"], !input.isEmpty,
+                      let pipeline = field["pipeline_sha256"], record.line - 1 < lines.count else { continue }
+                let output = field["output"].flatMap { $0.isEmpty ? nil : $0 }
+                rows[file] = ResumableRow(inputSha256: input, pipelineSha256: pipeline, output: output, line: lines[record.line - 1])
+            }
+        }
+        return rows
     }
 }

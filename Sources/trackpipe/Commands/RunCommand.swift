@@ -40,6 +40,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Format of --summary: csv or ndjson (default: from its extension; ndjson for '-').")
     var summaryFormat: String?
 
+    @Flag(help: "Skip inputs the existing --summary file already has as ok for the same content (SHA-256) and pipeline, with their output still there; their rows are kept. For picking up an interrupted batch.")
+    var resume = false
+
     @Option(help: "Also keep each run in this SQLite run store (made when missing): figures, splits, badge checkpoints and the kept track, for `trackpipe history` and `badges --store`.")
     var store: String?
 
@@ -103,6 +106,7 @@ struct RunCommand: ParsableCommand {
                 throw ValidationError("in a batch run, -o must be an existing folder")
             }
             if filesFrom == "-", inputs.contains("-") { throw ValidationError("stdin ('-') can be read only once") }
+            if resume, summary == nil || summary == "-" { throw ValidationError("--resume needs --summary FILE: the summary of the run to pick up") }
             return
         }
         _ = try TrackInput.format(named: to, option: "--to")
@@ -219,9 +223,10 @@ extension RunCommand {
         }
         var mode = BatchProgress.Mode(rawValue: progress) ?? .none
         if mode == .text && (quiet || !BatchProgress.standardErrorIsTerminal) { mode = .none }
-        let batch = RunBatch(pipeline: pipeline, inputs: batchInputs.inputs, outputDirectory: output, format: format,
+        var batch = RunBatch(pipeline: pipeline, inputs: batchInputs.inputs, outputDirectory: output, format: format,
                              activity: activity, jobs: jobs, keepGoing: keepGoing ?? true, summary: summaryTarget,
                              progress: mode, force: forceOption.force, store: store)
+        if resume, let summaryTarget { batch.resumable = try RunBatch.resumableRows(from: summaryTarget.path, format: summaryTarget.format) }
         let outcome = try batch.run()
         // The message names the file (every read and write error does).
         for failure in outcome.failed { Console.err("trackpipe: error: \(failure.error)\n") }
@@ -229,6 +234,7 @@ extension RunCommand {
             let total = outcome.ok + outcome.failed.count
             var line = "\(total) input\(total == 1 ? "" : "s"): \(outcome.ok) ok, \(outcome.failed.count) failed"
             if outcome.skipped > 0 { line += ", \(outcome.skipped) not started (stopped at the first failure)" }
+            if outcome.resumed > 0 { line += " (\(outcome.resumed) kept from the earlier summary)" }
             let workers = min(jobs, batchInputs.inputs.count)
             line += String(format: " · %d fixes in %.2f s (%.2f M fixes/s, ", outcome.fixes, outcome.seconds,
                            outcome.seconds > 0 ? Double(outcome.fixes) / outcome.seconds / 1e6 : 0)

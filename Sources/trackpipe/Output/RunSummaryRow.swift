@@ -8,6 +8,8 @@ import TrackPipeStages
 /// CSV and `null` in NDJSON. Every row has every column, in the order of ``columns``.
 struct RunSummaryRow: Encodable, Sendable {
     var file: String
+    /// SHA-256 of the input file's bytes (what `--resume` compares), when it could be read.
+    var inputSha256: String?
     /// `ok`, or `failed` with ``error``.
     var status: String
     var error: String?
@@ -33,21 +35,23 @@ struct RunSummaryRow: Encodable, Sendable {
     var maxLongitude: Double?
     var pipelineSha256: String
 
-    static let columns = ["file", "status", "error", "output", "activity", "records_read", "kept", "dropped", "drops_by_stage",
+    static let columns = ["file", "input_sha256", "status", "error", "output", "activity", "records_read", "kept", "dropped", "drops_by_stage",
                           "distance_m", "moving_time_s", "elapsed_time_s", "pace_s_per_km", "start_time",
                           "min_latitude", "min_longitude", "max_latitude", "max_longitude", "pipeline_sha256"]
 
     /// The row of an input that failed.
-    init(failed file: String, error: String, pipelineSha256: String) {
+    init(failed file: String, error: String, inputSha256: String?, pipelineSha256: String) {
         self.file = file
+        self.inputSha256 = inputSha256
         status = "failed"
         self.error = error
         self.pipelineSha256 = pipelineSha256
     }
 
     /// The row of a finished run of `recorded`.
-    init(file: String, output: String?, recorded: Track, result: PipelineResult, pipelineSha256: String) {
+    init(file: String, inputSha256: String?, output: String?, recorded: Track, result: PipelineResult, pipelineSha256: String) {
         self.file = file
+        self.inputSha256 = inputSha256
         status = "ok"
         self.output = output
         activity = result.activity?.activity.rawValue ?? recorded.activity?.rawValue
@@ -74,7 +78,10 @@ struct RunSummaryRow: Encodable, Sendable {
     var csvFields: [String] {
         func n(_ v: Double?) -> String { v.flatMap { $0.isFinite ? "\($0)" : nil } ?? "" }
         func i(_ v: Int?) -> String { v.map(String.init) ?? "" }
-        return [file, status, error ?? "", output ?? "", activity ?? "", i(recordsRead), i(kept), i(dropped),
+        // One line per row, so a summary can be read back line by line (`--resume`): line breaks in an error
+        // message become spaces.
+        let oneLineError = (error ?? "").replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        return [file, inputSha256 ?? "", status, oneLineError, output ?? "", activity ?? "", i(recordsRead), i(kept), i(dropped),
                 dropsByStage.map { "\($0.stage)=\($0.count)" }.joined(separator: ";"),
                 n(distanceM), n(movingTimeS), n(elapsedTimeS), n(paceSPerKm), startTime ?? "",
                 n(minLatitude), n(minLongitude), n(maxLatitude), n(maxLongitude), pipelineSha256]
@@ -102,7 +109,7 @@ struct RunSummaryRow: Encodable, Sendable {
         var c = encoder.container(keyedBy: Key.self)
         func put<T: Encodable>(_ value: T?, _ name: String) throws { try c.encode(value, forKey: Key(stringValue: name)) }
         func put(_ value: Double?, _ name: String) throws { try c.encode(value.flatMap { $0.isFinite ? $0 : nil }, forKey: Key(stringValue: name)) }
-        try put(file, "file"); try put(status, "status"); try put(error, "error"); try put(output, "output")
+        try put(file, "file"); try put(inputSha256, "input_sha256"); try put(status, "status"); try put(error, "error"); try put(output, "output")
         try put(activity, "activity"); try put(recordsRead, "records_read"); try put(kept, "kept"); try put(dropped, "dropped")
         var drops = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "drops_by_stage"))
         for d in dropsByStage { try drops.encode(d.count, forKey: Key(stringValue: d.stage)) }
