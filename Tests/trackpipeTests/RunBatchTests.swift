@@ -152,4 +152,25 @@ import TestSupport
         let refused = try CLIRunner.run(["run", "in", "--resume"], in: dir)
         #expect(refused.status == 64 && refused.stderr.contains("--resume needs --summary FILE"))
     }
+
+    /// `info`, `badges` and `compare` take folders (recursively) and `--files-from` lists too.
+    @Test func otherCommandsTakeFoldersAndLists() throws {
+        let dir = try folder()
+        try "in/jumpy.gpx\nin/sub/again.gpx\n".write(to: dir.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        let info = try CLIRunner.run(["info", "in", "--json"], in: dir)
+        #expect(info.status == 1 && info.stderr.contains("broken.gpx"))
+        func parse(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+        let infoFiles = try parse(info.stdout) as? [Any]
+        #expect(infoFiles?.count == 3)
+        let listed = try CLIRunner.run(["info", "--files-from", "list.txt", "--json"], in: dir)
+        let listedFiles = try parse(listed.stdout) as? [Any]
+        #expect(listed.status == 0 && listedFiles?.count == 2)
+        let badges = try CLIRunner.run(["badges", "--files-from", "list.txt", "--json"], in: dir)
+        let badgeRuns = (try parse(badges.stdout) as? [String: Any])?["runs"] as? [Any]
+        #expect(badges.status == 0 && badgeRuns?.count == 2)
+        let compare = try CLIRunner.run(["compare", "--files-from", "list.txt", "--format", "json"], in: dir)
+        #expect(compare.status == 0, "\(compare.stderr)")
+        let results = (try parse(compare.stdout) as? [String: Any])?["results"] as? [Any]
+        #expect(results?.count == 8)
+    }
 }

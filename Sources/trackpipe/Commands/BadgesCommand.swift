@@ -26,8 +26,11 @@ struct BadgesCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Run files (any format run reads), or directories of them (read in name order, not recursive).")
+    @Argument(help: "Run files (any format run reads), or folders of them (searched recursively, in path order; truth files skipped).")
     var runs: [String] = []
+
+    @Option(help: "Read more run paths from this file, one per line ('-' for standard input).")
+    var filesFrom: String?
 
     @Option(help: "Pipeline spec (JSON) each run goes through first. Default: the embedded default pipeline.")
     var pipeline: String?
@@ -50,8 +53,10 @@ struct BadgesCommand: ParsableCommand {
     var defaultCatalog = false
 
     func validate() throws {
-        if runs.isEmpty && !defaultCatalog && store == nil { throw ValidationError("give at least one run file or directory, or --store") }
-        if store != nil && (!runs.isEmpty || pipeline != nil) {
+        if runs.isEmpty && filesFrom == nil && !defaultCatalog && store == nil {
+            throw ValidationError("give at least one run file or folder, --files-from, or --store")
+        }
+        if store != nil && (!runs.isEmpty || filesFrom != nil || pipeline != nil) {
             throw ValidationError("--store takes the runs as stored: give no run files and no --pipeline")
         }
     }
@@ -79,7 +84,12 @@ struct BadgesCommand: ParsableCommand {
             try report(summaries: summaries, statuses: BadgeHistory.evaluate(runs: summaries, catalog: catalog), provenance: loaded.provenance)
             return
         }
-        let files = try RunFiles.expand(runs)
+        // A run named on the command line must exist (a listed one that does not is skipped with a warning).
+        for path in runs where !FileManager.default.fileExists(atPath: path) { throw CLIError("\(path) does not exist") }
+        let files: [URL]
+        do { files = try BatchInputs(arguments: runs, filesFrom: filesFrom).inputs.map { URL(fileURLWithPath: $0.path) } } catch let error as TrackReadError {
+            throw CLIError(TrackInput.message(for: error))
+        }
         guard !files.isEmpty else { throw CLIError("no run files found in \(runs.joined(separator: ", "))") }
         var summaries: [RunSummary] = []
         var failures: [String] = []

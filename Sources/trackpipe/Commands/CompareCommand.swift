@@ -25,7 +25,10 @@ struct CompareCommand: ParsableCommand {
     var pipelines: [String] = []
 
     @Argument(help: "Datasets: track files or folders.")
-    var datasets: [String]
+    var datasets: [String] = []
+
+    @Option(help: "Read more dataset paths from this file, one per line ('-' for standard input).")
+    var filesFrom: String?
 
     @Option(help: "Output format: table, csv, json, markdown, or html (a self-contained page: the scores and a map per dataset with every pipeline's line and the truth).")
     var format: CompareFormat = .table
@@ -39,7 +42,7 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var forceOption: ForceOption
 
     func validate() throws {
-        if datasets.isEmpty { throw ValidationError("give at least one dataset (a track file or a folder)") }
+        if datasets.isEmpty && filesFrom == nil { throw ValidationError("give at least one dataset (a track file or a folder), or --files-from") }
     }
 
     func run() throws {
@@ -49,7 +52,8 @@ struct CompareCommand: ParsableCommand {
         // Read every dataset and its truth before running anything.
         var inputs: [(name: String, path: String, track: Track, truth: GroundTruth)] = []
         do {
-            for file in try DatasetFiles.expand(datasets) {
+            let listed = try filesFrom.map(BatchInputs.list) ?? []
+            for file in try DatasetFiles.expand(datasets + listed) {
                 var recorded = try TrackReader.activity(path: file.track)
                 TrackInput.reportRejected(recorded.track, file: file.track)
                 if let activity, recorded.track.activity == nil { recorded.track.activity = Activity(loose: activity) }

@@ -16,8 +16,11 @@ struct InfoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Track files (gpx, tcx, fit, csv, geojson, nmea, gnsslogger, ndjson; any of them gzipped), or - for standard input.")
-    var inputs: [String]
+    @Argument(help: "Track files (gpx, tcx, fit, csv, geojson, nmea, gnsslogger, ndjson; any of them gzipped), folders of them (searched recursively; truth files skipped), or - for standard input.")
+    var inputs: [String] = []
+
+    @Option(help: "Read more input paths from this file, one per line ('-' for standard input).")
+    var filesFrom: String?
 
     @Option(help: "Input format for every file (default: from each extension, else the content).")
     var from: String?
@@ -26,7 +29,8 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one track file") }
+        if inputs.isEmpty && filesFrom == nil { throw ValidationError("give at least one track file, a folder or --files-from") }
+        if filesFrom == "-", inputs.contains("-") { throw ValidationError("stdin ('-') can be read only once") }
         _ = try TrackInput.format(named: from, option: "--from")
     }
 
@@ -34,7 +38,11 @@ struct InfoCommand: ParsableCommand {
         let format = try TrackInput.format(named: from, option: "--from")
         var summaries: [TrackSummary] = []
         var failed = false
-        for path in inputs {
+        let paths: [String]
+        do { paths = try BatchInputs(arguments: inputs, filesFrom: filesFrom).inputs.map(\.path) } catch let error as TrackReadError {
+            throw CLIError(TrackInput.message(for: error))
+        }
+        for path in paths {
             do {
                 let recorded = try TrackInput.activity(path, format: format)
                 summaries.append(TrackSummary(recorded: recorded, file: path))

@@ -34,16 +34,24 @@ struct BatchInputs {
             }
         }
         if let filesFrom {
-            // Read through the descriptor: a list may be a pipe (`--files-from <(find …)`), which Foundation's
-            // file reading refuses.
-            let text = String(decoding: filesFrom == "-" ? try TrackReader.readStandardInput() : try TrackReader.readFile(filesFrom), as: UTF8.self)
-            for line in text.split(whereSeparator: \.isNewline) {
-                let path = line.trimmingCharacters(in: .whitespaces)
-                guard !path.isEmpty, !path.hasPrefix("#") else { continue }
+            for path in try Self.list(filesFrom) {
                 inputs.append(Input(path: path, relativeStem: Self.stem(URL(fileURLWithPath: path).lastPathComponent)))
             }
         }
         self.inputs = inputs
+    }
+
+    /// The paths listed in the file `list` (`-`: standard input), one per line; blank lines and lines starting
+    /// with `#` skipped. Read through the descriptor: a list may be a pipe (`--files-from <(find …)`), which
+    /// Foundation's file reading refuses.
+    static func list(_ list: String) throws -> [String] {
+        let bytes: [UInt8]
+        do { bytes = list == "-" ? try TrackReader.readStandardInput() : try TrackReader.readFile(list) } catch {
+            throw CLIError(TrackInput.message(for: error))
+        }
+        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
     /// `relative` without its track extension (and `.gz`).
