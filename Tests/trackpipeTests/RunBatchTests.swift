@@ -100,6 +100,11 @@ import TestSupport
         let r = try CLIRunner.shell("$TP run --files-from <(printf 'in/jumpy.gpx\\nin/open-park.gpx\\n') --summary s.ndjson -q", in: dir, shell: "/bin/bash")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try String(contentsOf: dir.appendingPathComponent("s.ndjson"), encoding: .utf8).split(separator: "\n").count == 2)
+        var binary = [UInt8]("in/jumpy.gpx\n".utf8)
+        binary += [0x00, 0xFF, 0x1B, 0x41, 0x0A]
+        try Data(binary).write(to: dir.appendingPathComponent("binary.list"))
+        let garbage = try CLIRunner.run(["run", "--files-from", "binary.list"], in: dir)
+        #expect(garbage.status == 1 && garbage.stderr.contains("binary.list:2: not a list of paths"), "\(garbage.stderr)")
         let missing = try CLIRunner.run(["run", "--files-from", "no-such-list"], in: dir)
         #expect(missing.status == 1 && missing.stderr.contains("no-such-list: no such file"), "\(missing.stderr)")
     }

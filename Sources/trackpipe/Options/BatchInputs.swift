@@ -49,9 +49,17 @@ struct BatchInputs {
         do { bytes = list == "-" ? try TrackReader.readStandardInput() : try TrackReader.readFile(list) } catch {
             throw CLIError(TrackInput.message(for: error))
         }
-        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var paths: [String] = []
+        for (n, line) in lines.enumerated() {
+            // Binary data is not a list: say so once, rather than try every chunk of it as a path.
+            if line.contains("\u{FFFD}") || line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\r" }) {
+                throw CLIError("\(list == "-" ? "standard input" : list):\(n + 1): not a list of paths (binary data or control characters); give one path per line")
+            }
+            let path = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !path.isEmpty && !path.hasPrefix("#") { paths.append(path) }
+        }
+        return paths
     }
 
     /// `relative` without its track extension (and `.gz`).
