@@ -28,30 +28,6 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Input tracks or folders: GPX, TCX, FIT, CSV, GeoJSON, NMEA, GnssLogger, or NDJSON fixes (any of them gzipped) (.ndjson, .jsonl; the stream format); the format comes from the extension (or the content). A folder is searched recursively (a batch run).")
     var inputs: [String] = []
 
-    @Option(help: "Read input paths from this file, one per line ('-' for standard input); a batch run.")
-    var filesFrom: String?
-
-    @Flag(inversion: .prefixedNo, help: "Go on after an input fails (a batch run; the default with folders and --files-from).")
-    var keepGoing: Bool?
-
-    @Option(help: "Write one row per input here (a batch run): status, error, counts, drops by stage, distance, times, pace, start, bounding box, pipeline hash. '-' for standard output.")
-    var summary: String?
-
-    @Option(help: "Format of --summary: csv or ndjson (default: from its extension; ndjson for '-').")
-    var summaryFormat: String?
-
-    @Flag(help: "Skip inputs the existing --summary file already has as ok for the same content (SHA-256) and pipeline, with their output still there; their rows are kept. For picking up an interrupted batch.")
-    var resume = false
-
-    @Option(help: "Also keep each run in this SQLite run store (made when missing): figures, splits, badge checkpoints and the kept track, for `trackpipe history` and `badges --store`.")
-    var store: String?
-
-    @Option(help: "Inputs processed at once in a batch run (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(help: "Progress of a batch run on standard error: text (a line redrawn on a terminal only), ndjson (a line per finished input) or none.")
-    var progress: String = "text"
-
     @Option(help: "Pipeline spec (JSON). Default: the embedded default pipeline.")
     var pipeline: String?
 
@@ -81,7 +57,33 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
+    @Option(help: "Also keep each run in this SQLite run store (made when missing): figures, splits, badge checkpoints and the kept track, for `trackpipe history` and `badges --store`.")
+    var store: String?
+
     @OptionGroup var forceOption: ForceOption
+
+    // Batch runs.
+
+    @Option(help: "Read input paths from this file, one per line ('-' for standard input); a batch run.")
+    var filesFrom: String?
+
+    @Flag(inversion: .prefixedNo, help: "Go on after an input fails (a batch run; the default with folders and --files-from).")
+    var keepGoing: Bool?
+
+    @Option(help: "Write one row per input here (a batch run): status, error, counts, drops by stage, distance, times, pace, start, bounding box, pipeline hash. '-' for standard output.")
+    var summary: String?
+
+    @Option(help: "Format of --summary: csv or ndjson (default: from its extension; ndjson for '-').")
+    var summaryFormat: String?
+
+    @Flag(help: "Skip inputs the existing --summary file already has as ok for the same content (SHA-256) and pipeline, with their output still there; their rows are kept. For picking up an interrupted batch.")
+    var resume = false
+
+    @Option(help: "Inputs processed at once in a batch run; the default is this machine's number of cores.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Progress of a batch run on standard error: text (a line redrawn on a terminal only), ndjson (a line per finished input) or none.")
+    var progress: String = "text"
 
     /// Whether this is a batch run: each input on its own, bad ones reported and skipped.
     var isBatch: Bool {
