@@ -25,18 +25,32 @@ public final class RunStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.foreignKeysEnabled = true
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            let migrator = Self.migrator
-            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw RunStoreError(path: path, message: "the store was made by a later TrackPipe (its schema has migrations this one does not know); use that version")
+        // Opening switches the file to WAL and runs the migrations; SQLite's busy handler does not cover the
+        // switch, so a second process opening a new store at the same moment sees SQLITE_BUSY: wait and retry
+        // (within the busy timeout) rather than fail.
+        let deadline = Date().addingTimeInterval(Self.busyTimeout)
+        while true {
+            do {
+                pool = try Self.open(path: path, configuration: configuration)
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            } catch let error as RunStoreError {
+                throw error
+            } catch {
+                throw Self.wrap(error, path: path)
             }
-            try migrator.migrate(pool)
-        } catch let error as RunStoreError {
-            throw error
-        } catch {
-            throw Self.wrap(error, path: path)
         }
+    }
+
+    private static func open(path: String, configuration: Configuration) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        let migrator = Self.migrator
+        if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+            throw RunStoreError(path: path, message: "the store was made by a later TrackPipe (its schema has migrations this one does not know); use that version")
+        }
+        try migrator.migrate(pool)
+        return pool
     }
 
     /// The schema's migrations, in order. Version 1: runs, their splits, badge checkpoints and kept points.

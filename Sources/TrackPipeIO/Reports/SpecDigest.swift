@@ -11,8 +11,8 @@ public enum SpecDigest {
     /// SHA-256 of `bytes` (an input file's content, which the run store keys runs by), as 64 lower-case hex digits.
     public static func sha256Hex(bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        var bytes = bytes
-        bytes.withUnsafeMutableBufferPointer { input in
+        // Read through a non-mutating pointer: a mutable one would copy a shared input (megabytes per file).
+        bytes.withUnsafeBufferPointer { input in
             digest.withUnsafeMutableBufferPointer { out in
                 // SHA256 only fails on a null output pointer, which a non-empty array never gives.
                 _ = SHA256(input.baseAddress, input.count, out.baseAddress)

@@ -22,8 +22,8 @@ struct RunBatch {
     var summary: (path: String, format: SummaryFormat)?
     var progress: BatchProgress.Mode
     var force: Bool
-    /// Where each finished run is also stored, one transaction per run.
-    var store: RunStore?
+    /// Where each finished run is also stored, one transaction per run; opened once every output is planned.
+    var storePath: String?
     /// Rows of an earlier run's summary (`--resume`), by input path: an input whose row says `ok` for the same
     /// content and pipeline, with its output still there, is not run again and keeps its row.
     var resumable: [String: ResumableRow] = [:]
@@ -100,6 +100,7 @@ struct RunBatch {
         } catch let e as TrackWriteError {
             throw CLIError(e.description)
         }
+        let store = try storePath.map(RunCommand.openStore)
         let planned = outputs
         let summaryFormat = summary?.format ?? .ndjson
         let streaming = summary?.path == "-" && summary?.format == .ndjson
@@ -113,7 +114,7 @@ struct RunBatch {
                 let i = state.next
                 state.next += 1
                 state.lock.unlock()
-                let done = process(inputs[i], output: planned[i], hash: hash, format: summaryFormat)
+                let done = process(inputs[i], output: planned[i], hash: hash, format: summaryFormat, store: store)
                 state.lock.lock()
                 state.lines[i] = done.line
                 if let error = done.error {
@@ -143,21 +144,15 @@ struct RunBatch {
 
     /// Reads, runs and writes one input — or keeps its earlier row (`--resume`); a failure becomes its row.
     /// Returns the summary line, the error if it failed, the records read, and whether it was resumed.
-    private func process(_ input: BatchInputs.Input, output: String?, hash: String, format: SummaryFormat)
+    private func process(_ input: BatchInputs.Input, output: String?, hash: String, format: SummaryFormat, store: RunStore?)
         -> (line: String, error: String?, fixes: Int, resumed: Bool) {
         var read = 0
         var sha256: String?
         func line(_ row: RunSummaryRow) -> String { format == .csv ? row.csvLine : row.jsonLine }
         do {
-            var recorded: Track
             // The content hash names the run in the store and in the summary (what --resume compares).
-            if store != nil || summary != nil {
-                let (track, hash) = try StoredRunContent.read(input.path)
-                recorded = track
-                sha256 = hash
-            } else {
-                recorded = try TrackInput.read(input.path, format: nil)
-            }
+            var (recorded, contentHash) = try StoredRunContent.read(input.path, hashing: store != nil || summary != nil)
+            sha256 = contentHash
             read = recorded.recordCount
             if let earlier = resumable[input.path], earlier.inputSha256 == sha256, earlier.pipelineSha256 == hash, earlier.output == output,
                earlier.output.map({ FileManager.default.fileExists(atPath: $0) }) ?? true {

@@ -126,10 +126,7 @@ struct RunCommand: ParsableCommand {
         let registry = try catalogOption.registry()
         let pipeline = try CLIPipelines.loadOrDefault(path: self.pipeline, registry: registry)
         let format = try TrackInput.format(named: to, option: "--to")
-        let runStore = try store.map { path in
-            do { return try RunStore(path: path) } catch { throw CLIError("\(error)") }
-        }
-        if isBatch { return try runBatch(pipeline: pipeline, format: format, store: runStore) }
+        if isBatch { return try runBatch(pipeline: pipeline, format: format) }
         // Every output is checked before any input is read: none may be an input (track, spec or catalog) or
         // another output, and each must be writable.
         let read = inputs + [self.pipeline, catalogOption.badges].compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }
@@ -144,19 +141,15 @@ struct RunCommand: ParsableCommand {
         let reportOutput = try report.map { try outputs.plan($0, role: "the run report") }
         let dropsOutput = try drops.map { try outputs.plan($0, role: "the drops") }
         let htmlOutput = try html.map { try outputs.plan($0, role: "the HTML report") }
+        // The store is opened (made, when missing) only once every output has been checked.
+        let runStore = try store.map(RunCommand.openStore)
         // Read every input before running or writing anything.
         var tracks: [(name: String, track: Track)] = []
-        var hashes: [String] = []
+        var hashes: [String?] = []
         for input in inputs {
             do {
-                var track: Track
-                if runStore != nil {
-                    let (read, sha256) = try StoredRunContent.read(input)
-                    track = read
-                    hashes.append(sha256)
-                } else {
-                    track = try TrackInput.read(input, format: nil)
-                }
+                var (track, sha256) = try StoredRunContent.read(input, hashing: runStore != nil)
+                hashes.append(sha256)
                 if let activity { track.activity = Activity(loose: activity) }
                 tracks.append((input, track))
             } catch {
@@ -196,8 +189,9 @@ struct RunCommand: ParsableCommand {
         try outputs.commit()
         if let runStore {
             for (i, run) in runs.enumerated() {
+                guard let sha256 = hashes[i] else { continue }
                 do {
-                    try runStore.record(StoredRunContent.make(path: run.input, sha256: hashes[i], recorded: tracks[i].track, result: run.result))
+                    try runStore.record(StoredRunContent.make(path: run.input, sha256: sha256, recorded: tracks[i].track, result: run.result))
                 } catch { throw CLIError("\(error)") }
             }
         }
@@ -212,7 +206,12 @@ struct RunCommand: ParsableCommand {
 extension RunCommand {
     /// The batch run: see ``RunBatch``. Prints one line for the batch (to standard error when the summary goes to
     /// standard output) and every failure on standard error; exits 2 when some inputs failed, 1 when all did.
-    func runBatch(pipeline: Pipeline, format: TrackFormat?, store: RunStore?) throws {
+    /// Opens (or makes) the run store at `path`; its failure is the command's error.
+    static func openStore(_ path: String) throws -> RunStore {
+        do { return try RunStore(path: path) } catch { throw CLIError("\(error)") }
+    }
+
+    func runBatch(pipeline: Pipeline, format: TrackFormat?) throws {
         let batchInputs: BatchInputs
         do { batchInputs = try BatchInputs(arguments: inputs, filesFrom: filesFrom) } catch {
             throw CLIError(TrackInput.message(for: error))
@@ -227,7 +226,7 @@ extension RunCommand {
         if mode == .text && (quiet || !BatchProgress.standardErrorIsTerminal) { mode = .none }
         var batch = RunBatch(pipeline: pipeline, inputs: batchInputs.inputs, outputDirectory: output, format: format,
                              activity: activity, jobs: jobs, keepGoing: keepGoing ?? true, summary: summaryTarget,
-                             progress: mode, force: forceOption.force, store: store)
+                             progress: mode, force: forceOption.force, storePath: store)
         if resume, let summaryTarget { batch.resumable = try RunBatch.resumableRows(from: summaryTarget.path, format: summaryTarget.format) }
         let outcome = try batch.run()
         // The message names the file (every read and write error does).

@@ -6,8 +6,10 @@ import TrackPipeStore
 /// A run as the store keeps it, from the pipeline's result and the stages' annotations (splits, badges,
 /// cumulative distance), which the store module does not know.
 enum StoredRunContent {
-    /// Reads `path` once: the track, and the SHA-256 of the file's bytes that names the run in the store.
-    static func read(_ path: String) throws -> (track: Track, sha256: String) {
+    /// Reads `path` once: the track and, when `hashing`, the SHA-256 of the file's bytes that names the run in
+    /// the store and in a batch summary. `-` (standard input, never hashed) reads as `TrackInput.read` does.
+    static func read(_ path: String, hashing: Bool) throws -> (track: Track, sha256: String?) {
+        guard hashing, path != "-" else { return (try TrackInput.read(path, format: nil), nil) }
         let bytes = try TrackReader.readFile(path)
         let track = try TrackReader.activity(bytes: bytes, format: TrackFormat(pathExtension: path), sourceName: path).track
         return (track, SpecDigest.sha256Hex(bytes: bytes))
