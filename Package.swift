@@ -39,6 +39,7 @@ let package = Package(
         // The system's libcrypto, for the SHA-256 that names a spec in every output.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMalloc"),
 
         .target(name: "TrackPipe"),
         .target(name: "TrackPipeTesting", dependencies: ["TrackPipe"]),
@@ -69,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "trackpipe",
             dependencies: [
-                "TrackPipe", "TrackPipeIO", "TrackPipeStages", "TrackPipeLab", "TrackPipeStore",
+                "TrackPipe", "TrackPipeIO", "TrackPipeStages", "TrackPipeLab", "TrackPipeStore", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

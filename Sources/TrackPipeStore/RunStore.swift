@@ -27,13 +27,15 @@ public final class RunStore: Sendable {
         configuration.foreignKeysEnabled = true
         // Opening switches the file to WAL and runs the migrations; SQLite's busy handler does not cover the
         // switch, so a second process opening a new store at the same moment sees SQLITE_BUSY: wait and retry
-        // (within the busy timeout) rather than fail.
+        // (within the busy timeout) rather than fail. The migrator reads which migrations are applied before it
+        // takes the write lock, so the second of two processes creating one store can run version 1 again after
+        // the first committed it ("table … already exists"): retrying reads the applied list anew.
         let deadline = Date().addingTimeInterval(Self.busyTimeout)
         while true {
             do {
                 pool = try Self.open(path: path, configuration: configuration)
                 return
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+            } catch let error as DatabaseError where Self.isConcurrentOpening(error) && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.05)
             } catch let error as RunStoreError {
                 throw error
@@ -41,6 +43,12 @@ public final class RunStore: Sendable {
                 throw Self.wrap(error, path: path)
             }
         }
+    }
+
+    /// True for the errors another process opening the same new store at the same moment causes.
+    private static func isConcurrentOpening(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY
+            || (error.resultCode == .SQLITE_ERROR && (error.message ?? "").contains("already exists"))
     }
 
     private static func open(path: String, configuration: Configuration) throws -> DatabasePool {

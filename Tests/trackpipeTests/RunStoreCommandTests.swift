@@ -68,11 +68,18 @@ import TestSupport
             p.executableURL = CLIRunner.executable
             p.arguments = ["run"] + names.map { datasets.appendingPathComponent($0 + ".gpx").path } + ["--keep-going", "--store", store, "-q"]
             p.standardInput = FileHandle.nullDevice
+            // Standard error to a file (a pipe could fill and stall the process), read when a run failed.
+            let errors = dir.appendingPathComponent("stderr-\(names[0]).txt")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            p.standardError = try? FileHandle(forWritingTo: errors)
             return p
         }
         for p in runs { try p.run() }
         for p in runs { p.waitUntilExit() }
-        #expect(runs.map(\.terminationStatus) == [0, 0])
+        let errors = ["open-park", "urban-canyon"].map {
+            (try? String(contentsOf: dir.appendingPathComponent("stderr-\($0).txt"), encoding: .utf8)) ?? ""
+        }
+        #expect(runs.map(\.terminationStatus) == [0, 0], "\(errors)")
         let history = try json(try CLIRunner.run(["history", "--store", store, "--json"]).stdout)
         #expect((history["runs"] as? [Any])?.count == 6)
     }

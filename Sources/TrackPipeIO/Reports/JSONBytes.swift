@@ -7,15 +7,35 @@ import TrackPipe
 struct JSONBytes {
     var bytes: [UInt8] = []
 
-    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func raw(_ text: String) { bytes.append(text: text) }
 
-    mutating func string(_ s: String) { raw(JSONQuoting.quote(s)) }
-
-    mutating func number(_ v: Double) {
-        if let text = DecimalText.format(v) { raw(text) } else { string(v.isNaN ? "nan" : v > 0 ? "inf" : "-inf") }
+    /// `s` quoted with the escapes of ``JSONQuoting/quote(_:)``, byte by byte (UTF-8 sequences pass through).
+    mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for c in s.utf8 {
+            switch c {
+            case UInt8(ascii: "\""): bytes.append(text: "\\\"")
+            case UInt8(ascii: "\\"): bytes.append(text: "\\\\")
+            case UInt8(ascii: "\n"): bytes.append(text: "\\n")
+            case UInt8(ascii: "\r"): bytes.append(text: "\\r")
+            case UInt8(ascii: "\t"): bytes.append(text: "\\t")
+            case ..<0x20:
+                bytes.append(text: "\\u00")
+                bytes.append(Self.hexDigits[Int(c >> 4)])
+                bytes.append(Self.hexDigits[Int(c & 15)])
+            default: bytes.append(c)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func int(_ v: Int) { raw(String(v)) }
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    mutating func number(_ v: Double) {
+        if !DecimalText.append(v, to: &bytes) { string(v.isNaN ? "nan" : v > 0 ? "inf" : "-inf") }
+    }
+
+    mutating func int(_ v: Int) { bytes.append(integer: v) }
 
     mutating func bool(_ v: Bool) { raw(v ? "true" : "false") }
 
@@ -30,8 +50,9 @@ struct JSONBytes {
 }
 
 extension DropRecord {
-    /// The record as one compact JSON object, keys sorted — the same members `Encodable` gives.
-    func appendJSON(to out: inout JSONBytes) {
+    /// The record as one compact JSON object, keys sorted — the same members `Encodable` gives, and a `type`
+    /// member when given (a `stream` output line).
+    func appendJSON(to out: inout JSONBytes, type: String? = nil) {
         var first = true
         out.raw("{")
         if let detail { out.key("detail", first: &first); out.string(detail) }
@@ -44,20 +65,23 @@ extension DropRecord {
         out.key("stage", first: &first); out.string(stage)
         if let threshold { out.key("threshold", first: &first); out.number(threshold) }
         if let time { out.key("time", first: &first); out.string(time) }
+        if let type { out.key("type", first: &first); out.string(type) }
         if let unit { out.key("unit", first: &first); out.string(unit) }
         out.raw("}")
     }
 }
 
 extension ChangeRecord {
-    /// The record as one compact JSON object, keys sorted — the same members `Encodable` gives.
-    func appendJSON(to out: inout JSONBytes) {
+    /// The record as one compact JSON object, keys sorted — the same members `Encodable` gives, and a `type`
+    /// member when given (a `stream` output line).
+    func appendJSON(to out: inout JSONBytes, type: String? = nil) {
         var first = true
         out.raw("{")
         out.key("moved", first: &first); out.number(moved)
         out.key("original", first: &first); original.appendJSON(to: &out)
         out.key("source_index", first: &first); out.int(sourceIndex)
         out.key("stage", first: &first); out.string(stage)
+        if let type { out.key("type", first: &first); out.string(type) }
         out.key("updated", first: &first); updated.appendJSON(to: &out)
         out.raw("}")
     }

@@ -100,6 +100,24 @@ public enum DecimalText {
         return s.withUTF8 { parseInt($0) }
     }
 
+    /// Appends the text ``format(_:)`` gives for `value` to `out`; returns `false` (appending nothing) when
+    /// `value` is not finite. The common case — no exponent — goes straight from the digits `description` gives
+    /// (a string without allocation up to 15 bytes) into `out`.
+    @discardableResult
+    static func append(_ value: Double, to out: inout [UInt8]) -> Bool {
+        guard value.isFinite else { return false }
+        var text = value.description
+        let plain = text.withUTF8 { digits -> Bool in
+            var n = digits.count
+            for c in digits where c == UInt8(ascii: "e") { return false }
+            if n >= 2, digits[n - 2] == UInt8(ascii: "."), digits[n - 1] == UInt8(ascii: "0") { n -= 2 }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<n]))
+            return true
+        }
+        if !plain, let expanded = format(value) { out.append(contentsOf: expanded.utf8) }
+        return true
+    }
+
     /// The shortest round-tripping decimal for `value`, without exponent; `nil` when not finite.
     public static func format(_ value: Double) -> String? {
         guard value.isFinite else { return nil }

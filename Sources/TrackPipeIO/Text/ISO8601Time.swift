@@ -103,36 +103,65 @@ public enum ISO8601Time {
     /// ``parse(_:)-(String)`` turns back into exactly `time`, so writing and re-reading loses nothing.
     /// Returns `nil` for a non-finite time or one outside years 0…9999.
     public static func format(_ time: Double) -> String? {
-        guard time.isFinite else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(30)
+        guard append(time, to: &out) else { return nil }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the text ``format(_:)`` gives for `time` to `out`, digit by digit; returns `false` (appending
+    /// nothing) where `format` gives `nil`.
+    @discardableResult
+    static func append(_ time: Double, to out: inout [UInt8]) -> Bool {
+        guard time.isFinite else { return false }
         let whole = time.rounded(.down)
-        guard whole > -62_167_219_200, whole < 253_402_300_800 else { return nil }
+        guard whole > -62_167_219_200, whole < 253_402_300_800 else { return false }
         let seconds = Int(whole)
         let frac = time - whole
         var days = seconds / 86_400
         var secOfDay = seconds % 86_400
         if secOfDay < 0 { secOfDay += 86_400; days -= 1 }
         let (y, m, d) = civilFromDays(days)
-        var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(secOfDay / 3600, 2) + ":"
-            + pad(secOfDay / 60 % 60, 2) + ":" + pad(secOfDay % 60, 2)
+        appendDigits(y, 4, to: &out)
+        out.append(45)
+        appendDigits(m, 2, to: &out)
+        out.append(45)
+        appendDigits(d, 2, to: &out)
+        out.append(84)
+        appendDigits(secOfDay / 3600, 2, to: &out)
+        out.append(58)
+        appendDigits(secOfDay / 60 % 60, 2, to: &out)
+        out.append(58)
+        appendDigits(secOfDay % 60, 2, to: &out)
         if frac > 0 {
             for digitCount in [3, 6, 9] {
                 let scale = pow(10.0, Double(digitCount))
                 let units = min((frac * scale).rounded(), scale - 1)
                 if Double(seconds) + units / scale == time || digitCount == 9 {
-                    out += "." + pad(Int(units), digitCount)
+                    out.append(46)
+                    appendDigits(Int(units), digitCount, to: &out)
                     break
                 }
             }
         }
-        return out + "Z"
+        out.append(90)
+        return true
+    }
+
+    /// `value` (0 ≤ value < 10^width) in exactly `width` digits, zero-padded.
+    @inline(__always)
+    static func appendDigits(_ value: Int, _ width: Int, to out: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            out.append(UInt8(48 + rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
-
-    static func pad(_ v: Int, _ width: Int) -> String {
-        let s = String(v)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
 
     static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 

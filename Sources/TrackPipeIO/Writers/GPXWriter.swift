@@ -20,34 +20,44 @@ public enum GPXWriter {
     /// The GPX document for `track`; with `provenance`, a `<metadata>` recording the run that produced it
     /// (see ``ProvenanceRecord``).
     public static func write(_ track: Track, creator: String = "TrackPipe", provenance: Provenance? = nil) -> [UInt8] {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(track.fixes.count * 220 + 1024)
-        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<gpx version=\"1.1\" creator=\"\(XMLText.escape(creator, attribute: true))\" xmlns=\"http://www.topografix.com/GPX/1/1\""
-        out += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-        out += " xmlns:gpxtpx=\"\(trackPointExtensionNamespace)\" xmlns:trackpipe=\"\(trackPipeNamespace)\""
-        out += " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
-        if let provenance { out += ProvenanceRecord.gpxMetadata(provenance) }
-        out += "  <trk>\n"
-        if let name = track.name { out += "    <name>\(XMLText.escape(name))</name>\n" }
-        if let activity = track.activity { out += "    <type>\(activity.rawValue)</type>\n" }
+        out.append(text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.append(text: "<gpx version=\"1.1\" creator=\"\(XMLText.escape(creator, attribute: true))\" xmlns=\"http://www.topografix.com/GPX/1/1\"")
+        out.append(text: " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"")
+        out.append(text: " xmlns:gpxtpx=\"\(trackPointExtensionNamespace)\" xmlns:trackpipe=\"\(trackPipeNamespace)\"")
+        out.append(text: " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n")
+        if let provenance { out.append(text: ProvenanceRecord.gpxMetadata(provenance)) }
+        out.append(text: "  <trk>\n")
+        if let name = track.name { out.append(text: "    <name>\(XMLText.escape(name))</name>\n") }
+        if let activity = track.activity { out.append(text: "    <type>\(activity.rawValue)</type>\n") }
         for segment in track.segments {
-            out += "    <trkseg>\n"
+            out.append(text: "    <trkseg>\n")
             for fix in segment { writePoint(fix, into: &out) }
-            out += "    </trkseg>\n"
+            out.append(text: "    </trkseg>\n")
         }
-        out += "  </trk>\n</gpx>\n"
-        return Array(out.utf8)
+        out.append(text: "  </trk>\n</gpx>\n")
+        return out
     }
 
-    static func writePoint(_ f: Fix, into out: inout String) {
+    /// One `<trkpt>` line, written straight into `out` (no intermediate strings: this is most of a GPX write).
+    static func writePoint(_ f: Fix, into out: inout [UInt8]) {
         let lon = f.longitude == 180 ? -180 : f.longitude
-        out += "      <trkpt lat=\"\(DecimalText.format(f.latitude) ?? "0")\" lon=\"\(DecimalText.format(lon) ?? "0")\">"
-        func element(_ name: String, _ value: Double?) {
-            if let value, let s = DecimalText.format(value) { out += "<\(name)>\(s)</\(name)>" }
+        out.append(text: "      <trkpt lat=\"")
+        if !DecimalText.append(f.latitude, to: &out) { out.append(text: "0") }
+        out.append(text: "\" lon=\"")
+        if !DecimalText.append(lon, to: &out) { out.append(text: "0") }
+        out.append(text: "\">")
+        if let ele = f.altitude, ele.isFinite {
+            out.append(text: "<ele>")
+            DecimalText.append(ele, to: &out)
+            out.append(text: "</ele>")
         }
-        element("ele", f.altitude)
-        if let t = f.time, let s = ISO8601Time.format(t) { out += "<time>\(s)</time>" }
+        if let t = f.time {
+            let mark = out.count
+            out.append(text: "<time>")
+            if ISO8601Time.append(t, to: &out) { out.append(text: "</time>") } else { out.removeSubrange(mark...) }
+        }
         let gpxFix: String?
         switch f.fixQuality {
         case .none?: gpxFix = "none"
@@ -57,39 +67,104 @@ public enum GPXWriter {
         case .pps?: gpxFix = "pps"
         case .estimated?, nil: gpxFix = nil
         }
-        if let gpxFix { out += "<fix>\(gpxFix)</fix>" }
-        if let sat = f.satellites, sat >= 0 { out += "<sat>\(sat)</sat>" }
-        element("hdop", f.hdop)
-        element("vdop", f.vdop)
-        element("pdop", f.pdop)
+        if let gpxFix {
+            out.append(text: "<fix>")
+            out.append(text: gpxFix)
+            out.append(text: "</fix>")
+        }
+        if let sat = f.satellites, sat >= 0 {
+            out.append(text: "<sat>")
+            out.append(integer: Int(sat))
+            out.append(text: "</sat>")
+        }
+        element("hdop", f.hdop, into: &out)
+        element("vdop", f.vdop, into: &out)
+        element("pdop", f.pdop, into: &out)
 
-        // Extensions: Garmin TPX v2 where its types allow, trackpipe: for the rest.
+        // Extensions: Garmin TPX v2 where its types allow, trackpipe: for the rest, each group in this order.
         // TrackPointExtension v2 types: BeatsPerMinute_t is an unsignedByte ≥ 1, RevolutionsPerMinute_t ≤ 254.
         func isByte(_ v: Double?, _ range: ClosedRange<Double>) -> Bool {
             v.map { range.contains($0) && $0.rounded() == $0 } ?? false
         }
         let finite = { (v: Double?) -> Double? in v.flatMap { $0.isFinite ? $0 : nil } }
-        var tpx = ""
-        var own = ""
-        func put(_ name: String, _ value: Double?, garmin: Bool) {
-            guard let value = finite(value), let s = DecimalText.format(value) else { return }
-            if garmin { tpx += "<gpxtpx:\(name)>\(s)</gpxtpx:\(name)>" } else { own += "<trackpipe:\(name)>\(s)</trackpipe:\(name)>" }
+        // Seven values, by index in `extensionNames`' order (a switch, not arrays: no allocation per point).
+        func value(_ i: Int) -> Double? {
+            switch i {
+            case 0: return finite(f.temperature)
+            case 1: return finite(f.heartRate)
+            case 2: return finite(f.cadence)
+            case 3: return finite(f.speed)
+            case 4: return finite(f.course)
+            case 5: return f.horizontalAccuracyIsEstimated ? nil : finite(f.horizontalAccuracy)
+            default: return finite(f.verticalAccuracy)
+            }
         }
-        put("atemp", f.temperature, garmin: true)
-        put("hr", f.heartRate, garmin: isByte(f.heartRate, 1...255))
-        put("cad", f.cadence, garmin: isByte(f.cadence, 0...254))
-        put("speed", f.speed, garmin: (f.speed ?? -1) >= 0)
-        put("course", f.course, garmin: (f.course ?? -1) >= 0 && (f.course ?? 360) < 360)
-        if !f.horizontalAccuracyIsEstimated { put("horizontalAccuracy", f.horizontalAccuracy, garmin: false) }
-        put("verticalAccuracy", f.verticalAccuracy, garmin: false)
-        if let q = f.fixQuality, gpxFix != q.rawValue { own += "<trackpipe:fixQuality>\(q.rawValue)</trackpipe:fixQuality>" }
-        if f.paused { own += "<trackpipe:paused>true</trackpipe:paused>" }
-        if !tpx.isEmpty || !own.isEmpty {
-            out += "<extensions>"
-            if !tpx.isEmpty { out += "<gpxtpx:TrackPointExtension>\(tpx)</gpxtpx:TrackPointExtension>" }
-            out += own
-            out += "</extensions>"
+        func isGarmin(_ i: Int) -> Bool {
+            switch i {
+            case 0: return true
+            case 1: return isByte(f.heartRate, 1...255)
+            case 2: return isByte(f.cadence, 0...254)
+            case 3: return (f.speed ?? -1) >= 0
+            case 4: return (f.course ?? -1) >= 0 && (f.course ?? 360) < 360
+            default: return false
+            }
         }
-        out += "</trkpt>\n"
+        let ownQuality = f.fixQuality.flatMap { gpxFix != $0.rawValue ? $0 : nil }
+        var anyGarmin = false
+        var anyOwn = ownQuality != nil || f.paused
+        for i in 0..<7 where value(i) != nil {
+            if isGarmin(i) { anyGarmin = true } else { anyOwn = true }
+        }
+        if anyGarmin || anyOwn {
+            out.append(text: "<extensions>")
+            if anyGarmin {
+                out.append(text: "<gpxtpx:TrackPointExtension>")
+                for i in 0..<7 where isGarmin(i) {
+                    if let v = value(i) { tagged(extensionNames[i], v, prefix: "gpxtpx:", into: &out) }
+                }
+                out.append(text: "</gpxtpx:TrackPointExtension>")
+            }
+            for i in 0..<7 where !isGarmin(i) {
+                if let v = value(i) { tagged(extensionNames[i], v, prefix: "trackpipe:", into: &out) }
+            }
+            if let q = ownQuality {
+                out.append(text: "<trackpipe:fixQuality>")
+                out.append(text: q.rawValue)
+                out.append(text: "</trackpipe:fixQuality>")
+            }
+            if f.paused { out.append(text: "<trackpipe:paused>true</trackpipe:paused>") }
+            out.append(text: "</extensions>")
+        }
+        out.append(text: "</trkpt>\n")
+    }
+
+    /// The extension elements' names, in the order ``writePoint(_:into:)`` lists their values.
+    static let extensionNames: [StaticString] = ["atemp", "hr", "cad", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
+
+    /// `<name>value</name>` when `value` is finite.
+    @inline(__always)
+    static func element(_ name: StaticString, _ value: Double?, into out: inout [UInt8]) {
+        guard let value, value.isFinite else { return }
+        out.append(60)
+        out.append(text: name)
+        out.append(62)
+        DecimalText.append(value, to: &out)
+        out.append(text: "</")
+        out.append(text: name)
+        out.append(62)
+    }
+
+    /// `<PREFIXname>value</PREFIXname>`.
+    @inline(__always)
+    static func tagged(_ name: StaticString, _ value: Double, prefix: StaticString, into out: inout [UInt8]) {
+        out.append(60)
+        out.append(text: prefix)
+        out.append(text: name)
+        out.append(62)
+        DecimalText.append(value, to: &out)
+        out.append(text: "</")
+        out.append(text: prefix)
+        out.append(text: name)
+        out.append(62)
     }
 }

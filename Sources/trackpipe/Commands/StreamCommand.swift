@@ -57,14 +57,14 @@ struct StreamCommand: ParsableCommand {
                 switch o {
                 case .accepted(let fix):
                     kept += 1
-                    try out.write(FixLine(record: NDJSONFixCodec.record(for: fix), figures: figures?.add(fix)))
+                    out.add(NDJSONLines.fix(fix, figures: figures?.add(fix)))
                 case .dropped(let d):
                     dropped += 1
-                    try out.write(DropLine(d))
+                    out.add(NDJSONLines.drop(DropRecord(d)))
                 case .changed(let c):
-                    try out.write(ChangeLine(c))
+                    out.add(NDJSONLines.change(ChangeRecord(c)))
                 case .event(let e):
-                    try out.write(EventLine(e))
+                    try out.add(EventLine(e))
                 }
             }
         }
@@ -83,74 +83,38 @@ struct StreamCommand: ParsableCommand {
                 try emit(try live.push(fix))
             case .failure(let e):
                 dropped += 1
-                try out.write(DropLine(index: index, line: e.line, rule: e.rule, detail: e.message))
+                out.add(NDJSONLines.drop(DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message)))))
             }
+            try out.flush()
         }
         try emit(try live.finish())
-        try out.write(SummaryLine(read: read, kept: kept, dropped: dropped, summary: live.summary, provenance: .init(live.provenance)))
+        try out.add(SummaryLine(read: read, kept: kept, dropped: dropped, summary: live.summary, provenance: .init(live.provenance)))
+        try out.flush()
     }
 }
 
-/// Writes one JSON line and flushes stdout at once, so a consumer sees each decision as it is made.
+/// Collects the lines one input line decides and writes them together, at once, so a consumer sees each decision
+/// as it is made (one write per input line, not per output line).
 struct LineWriter {
-    mutating func write<T: Encodable>(_ value: T) throws {
-        try StandardOutput.write(try NDJSONFixCodec.line(value) + "\n")
-    }
-}
+    let encoder = NDJSONFixCodec.makeEncoder()
+    var batch: [UInt8] = []
 
-/// A `fix` line: the fix's keys, and when the pipeline measures distance the live figures after it —
-/// `distance` (m), `moving_time` (s) and `pace` (s/m over the last `--pace-window` seconds of moving time).
-struct FixLine: Encodable {
-    var record: NDJSONFixCodec.Record
-    var figures: LiveFigures.Figures?
-
-    enum CodingKeys: String, CodingKey {
-        case distance, pace
-        case movingTime = "moving_time"
+    /// Adds `value` encoded as one line (events and the summary: a few per run).
+    mutating func add<T: Encodable>(_ value: T) throws {
+        batch.append(contentsOf: try encoder.encode(value))
+        batch.append(UInt8(ascii: "\n"))
     }
 
-    func encode(to encoder: any Encoder) throws {
-        try record.encode(to: encoder)
-        guard let figures else { return }
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(figures.distance, forKey: .distance)
-        try c.encodeIfPresent(figures.movingTime, forKey: .movingTime)
-        try c.encodeIfPresent(figures.pace, forKey: .pace)
-    }
-}
-
-/// A `drop` line: `type` and the ``DropRecord`` keys.
-struct DropLine: Encodable {
-    var record: DropRecord
-
-    init(_ d: Drop) { record = DropRecord(d) }
-
-    /// An input line that is not a valid fix: dropped by the `read` stage, with its line number.
-    init(index: Int, line: Int, rule: String, detail: String) {
-        record = DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: line, rule: rule, reason: detail)))
+    /// Adds a line already encoded, newline included (``NDJSONLines``: fixes, drops and changes).
+    mutating func add(_ line: [UInt8]) {
+        batch.append(contentsOf: line)
     }
 
-    enum CodingKeys: String, CodingKey { case type }
-
-    func encode(to encoder: any Encoder) throws {
-        try record.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode("drop", forKey: .type)
-    }
-}
-
-/// A `change` line: `type` and the ``ChangeRecord`` keys.
-struct ChangeLine: Encodable {
-    var record: ChangeRecord
-
-    init(_ c: FixChange) { record = ChangeRecord(c) }
-
-    enum CodingKeys: String, CodingKey { case type }
-
-    func encode(to encoder: any Encoder) throws {
-        try record.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode("change", forKey: .type)
+    /// Writes the collected lines to standard output now.
+    mutating func flush() throws {
+        guard !batch.isEmpty else { return }
+        defer { batch.removeAll(keepingCapacity: true) }
+        try StandardOutput.write(batch)
     }
 }
 

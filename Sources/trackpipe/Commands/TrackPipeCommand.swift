@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Foundation
 import TrackPipe
 import TrackPipeIO
@@ -26,6 +27,11 @@ struct TrackPipeCommand: ParsableCommand {
         sigemptyset(&unblock)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        // A stage's output array is 33 MB at 230 000 fixes, above glibc's largest mmap threshold, so each one was
+        // a fresh mmap whose every page faulted on first write (a fifth of a long run). Served from the heap and
+        // kept there once freed, the next stage reuses the pages: 15–25 % faster, peak RSS +13 % (issue 18).
+        mallopt(M_MMAP_MAX, 0)
+        mallopt(M_TRIM_THRESHOLD, Int32.max)
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()

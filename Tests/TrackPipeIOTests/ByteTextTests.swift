@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import TrackPipe
+import TrackPipeLab
+@testable import TrackPipeIO
+
+/// The writers' byte appenders give exactly the text of the string formatters they replace, and the `stream`
+/// lines written by hand carry exactly what `JSONEncoder` gave for the same record.
+@Suite struct ByteTextTests {
+    static let numbers: [Double] = [
+        0, -0.0, 1, -1, 36, 36.5, 51.4550851, -2.5877941, 1e-5, -2.5e-7, 1e16, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        123456789.125, 0.1, 2.0 / 3.0, -179.99999999999997, 1e21, -.leastNormalMagnitude,
+    ]
+
+    @Test func decimalAppendIsFormat() {
+        var rng = SplitMix64(seed: 18)
+        var values = Self.numbers
+        for _ in 0..<5000 {
+            values.append(Double(bitPattern: rng.next()))                   // any bit pattern, exponents included
+            values.append(Double.random(in: -180...180, using: &rng))       // coordinates
+        }
+        for v in values {
+            var out: [UInt8] = [120]
+            let appended = DecimalText.append(v, to: &out)
+            if let text = DecimalText.format(v) {
+                #expect(appended && out == [120] + Array(text.utf8), "\(v)")
+            } else {
+                #expect(!appended && out == [120], "\(v) is not finite: nothing appended")
+            }
+        }
+    }
+
+    @Test func integerAppendIsDescription() {
+        var rng = SplitMix64(seed: 7)
+        var values = [0, 1, 9, 10, -1, -10, 99, Int.max, Int.min, Int(Int32.max), -1_000_000]
+        for _ in 0..<2000 { values.append(Int(truncatingIfNeeded: rng.next()) >> Int.random(in: 0...62, using: &rng)) }
+        for v in values {
+            var out: [UInt8] = []
+            out.append(integer: v)
+            #expect(String(decoding: out, as: UTF8.self) == String(v))
+        }
+    }
+
+    @Test func timeAppendMatchesHandWrittenText() {
+        // 2024-05-01T07:30:00Z is 1 714 548 600 s; fractions choose 3, 6 or 9 digits, whichever reads back exactly.
+        let cases: [(Double, String)] = [
+            (1_714_548_600, "2024-05-01T07:30:00Z"), (1_714_548_600.5, "2024-05-01T07:30:00.500Z"),
+            (0, "1970-01-01T00:00:00Z"), (-1, "1969-12-31T23:59:59Z"), (951_782_400, "2000-02-29T00:00:00Z"),
+            (253_402_300_799, "9999-12-31T23:59:59Z"), (-62_135_596_800, "0001-01-01T00:00:00Z"),
+        ]
+        for (time, text) in cases {
+            var out: [UInt8] = []
+            #expect(ISO8601Time.append(time, to: &out))
+            #expect(String(decoding: out, as: UTF8.self) == text)
+        }
+        var out: [UInt8] = [1]
+        #expect(!ISO8601Time.append(.nan, to: &out) && !ISO8601Time.append(3e11, to: &out) && out == [1])
+    }
+
+    /// A fix line is the bytes `JSONEncoder` (sorted keys) gives for the fix's record and the live figures —
+    /// compared byte for byte where the numbers have no exponent, as JSON values everywhere.
+    @Test func fixLinesAreWhatTheEncoderGave() throws {
+        var rng = SplitMix64(seed: 2026)
+        let encoder = NDJSONFixCodec.makeEncoder()
+        var compared = 0
+        for _ in 0..<60 {
+            let track = RandomTrack.make(&rng)
+            for fix in track.fixes {
+                let figures: LiveFigures.Figures? = Bool.random(using: &rng)
+                    ? LiveFigures.Figures(distance: Double.random(in: 0...42_195, using: &rng),
+                                          movingTime: Bool.random(using: &rng) ? Double.random(in: 0...9000, using: &rng) : nil,
+                                          pace: Bool.random(using: &rng) ? Double.random(in: 0.1...1, using: &rng) : nil)
+                    : nil
+                let ours = NDJSONLines.fix(fix, figures: figures)
+                let theirs = Array(try encoder.encode(Reference(record: NDJSONFixCodec.record(for: fix), figures: figures))) + [10]
+                let a = try JSONSerialization.jsonObject(with: Data(ours)) as? NSDictionary
+                let b = try JSONSerialization.jsonObject(with: Data(theirs)) as? NSDictionary
+                #expect(a != nil && a == b)
+                if !Self.hasExponent(theirs) {
+                    #expect(ours == theirs, "\(String(decoding: ours, as: UTF8.self)) vs \(String(decoding: theirs, as: UTF8.self))")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 500)
+    }
+
+    /// True when a number in the JSON text is written with an exponent (a digit followed by `e` or `E`).
+    static func hasExponent(_ text: [UInt8]) -> Bool {
+        zip(text, text.dropFirst()).contains { (48...57).contains($0.0) && ($0.1 == 101 || $0.1 == 69) }
+    }
+
+    /// What `stream` encoded before: the record's keys and the live figures, through `JSONEncoder`.
+    struct Reference: Encodable {
+        var record: NDJSONFixCodec.Record
+        var figures: LiveFigures.Figures?
+
+        enum CodingKeys: String, CodingKey {
+            case distance, pace
+            case movingTime = "moving_time"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try record.encode(to: encoder)
+            guard let figures else { return }
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(figures.distance, forKey: .distance)
+            try c.encodeIfPresent(figures.movingTime, forKey: .movingTime)
+            try c.encodeIfPresent(figures.pace, forKey: .pace)
+        }
+    }
+
+    /// Drop and change lines: the record's keys plus `type`, in sorted order, as the encoder gave them.
+    @Test func dropAndChangeLinesCarryTheirType() throws {
+        let fix = Fix(time: 1_714_548_600, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 30, sourceIndex: 4)
+        let drop = DropRecord(Drop(fix: fix, stage: "accuracy-gate", rule: "max-horizontal-accuracy", measured: 30,
+                                   threshold: 20, unit: .metres))
+        let line = NDJSONLines.drop(drop)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+        #expect(object["type"] as? String == "drop" && object["rule"] as? String == "max-horizontal-accuracy")
+        #expect(object["source_index"] as? Int == 4 && object["measured"] as? Double == 30)
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.hasSuffix("}\n") && text.range(of: "\"time\":\"2024-05-01T07:30:00Z\",\"type\":\"drop\",\"unit\"") != nil)
+    }
+}
