@@ -11,52 +11,46 @@ public enum CSVWriter {
     /// (see ``ProvenanceRecord``), which ``CSVReader`` skips.
     public static func write(_ track: Track, provenance: Provenance? = nil) -> [UInt8] {
         let fixes = track.fixes
-        typealias Column = (name: String, value: (Fix) -> String?)
-        func number(_ v: Double?) -> String? { v.flatMap(DecimalText.format) }
-        let optional: [(String, (Fix) -> String?)] = [
-            ("ele", { number($0.altitude) }),
-            ("horizontal_accuracy", { $0.horizontalAccuracyIsEstimated ? nil : number($0.horizontalAccuracy) }),
-            ("vertical_accuracy", { number($0.verticalAccuracy) }),
-            ("speed", { number($0.speed) }),
-            ("course", { number($0.course) }),
-            ("hdop", { number($0.hdop) }),
-            ("vdop", { number($0.vdop) }),
-            ("pdop", { number($0.pdop) }),
-            ("satellites", { $0.satellites.map(String.init) }),
-            ("fix", { $0.fixQuality?.rawValue }),
-            ("heart_rate", { number($0.heartRate) }),
-            ("cadence", { number($0.cadence) }),
-            ("temperature", { number($0.temperature) }),
-            ("segment", { String($0.segment) }),
-            ("paused", { $0.paused ? "true" : "false" }),
-            ("received", { $0.received.flatMap(ISO8601Time.format) }),
-        ]
-        var columns: [Column] = [
-            ("time", { $0.time.flatMap(ISO8601Time.format) }),
-            ("lat", { number($0.latitude) }),
-            ("lon", { number($0.longitude) }),
-        ]
-        for (name, value) in optional {
-            let present: Bool
-            switch name {
-            case "segment": present = fixes.contains { $0.segment != 0 }
-            case "paused": present = fixes.contains { $0.paused }
-            default: present = fixes.contains { value($0) != nil }
-            }
-            if present { columns.append((name, value)) }
+        /// A column: its header, whether a fix has a value for it, and the value's text appended to a row.
+        typealias Column = (name: String, has: (Fix) -> Bool, write: (Fix, inout [UInt8]) -> Void)
+        func number(_ name: String, _ value: @escaping (Fix) -> Double?) -> Column {
+            (name, { value($0)?.isFinite == true }, { f, out in if let v = value(f) { DecimalText.append(v, to: &out) } })
         }
-        var out = provenance.map { "# " + ProvenanceRecord.sentence($0) + "\n" } ?? ""
-        out += columns.map(\.name).joined(separator: ",") + "\n"
-        out.reserveCapacity(fixes.count * 16 * columns.count)
+        func time(_ name: String, _ value: @escaping (Fix) -> Double?) -> Column {
+            (name, { value($0).map { ISO8601Time.format($0) != nil } ?? false },
+             { f, out in if let t = value(f) { ISO8601Time.append(t, to: &out) } })
+        }
+        let optional: [Column] = [
+            number("ele") { $0.altitude },
+            number("horizontal_accuracy") { $0.horizontalAccuracyIsEstimated ? nil : $0.horizontalAccuracy },
+            number("vertical_accuracy") { $0.verticalAccuracy },
+            number("speed") { $0.speed },
+            number("course") { $0.course },
+            number("hdop") { $0.hdop },
+            number("vdop") { $0.vdop },
+            number("pdop") { $0.pdop },
+            ("satellites", { $0.satellites != nil }, { f, out in if let n = f.satellites { out.append(integer: n) } }),
+            ("fix", { $0.fixQuality != nil }, { f, out in if let q = f.fixQuality { out.append(text: q.rawValue) } }),
+            number("heart_rate") { $0.heartRate },
+            number("cadence") { $0.cadence },
+            number("temperature") { $0.temperature },
+            ("segment", { $0.segment != 0 }, { f, out in out.append(integer: f.segment) }),
+            ("paused", { $0.paused }, { f, out in out.append(text: f.paused ? "true" : "false") }),
+            time("received") { $0.received },
+        ]
+        var columns: [Column] = [time("time") { $0.time }, number("lat") { $0.latitude }, number("lon") { $0.longitude }]
+        for column in optional where fixes.contains(where: column.has) { columns.append(column) }
+        var out: [UInt8] = []
+        out.reserveCapacity(fixes.count * 12 * columns.count + 256)
+        if let provenance { out.append(text: "# " + ProvenanceRecord.sentence(provenance) + "\n") }
+        out.append(text: columns.map(\.name).joined(separator: ",") + "\n")
         for f in fixes {
-            var first = true
-            for c in columns {
-                if !first { out += "," }
-                first = false
-                if let v = c.value(f) { out += v }
+            for (i, c) in columns.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                c.write(f, &out)
             }
-            out += "\n"
+            out.append(UInt8(ascii: "\n"))
         }
-        return Array(out.utf8)
+        return out
     }
 }

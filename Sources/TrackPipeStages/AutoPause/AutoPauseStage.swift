@@ -404,8 +404,9 @@ public struct AutoPauseStage: StreamingStage {
             if firstTime == nil { firstTime = t }
             lastTime = max(lastTime ?? t, t)
             // A stack (next fix last) instead of recursion: releasing an anchor re-judges the held fixes,
-            // which may release again; iterating keeps the stack depth constant on any input.
-            pending.append(fix)
+            // which may release again; iterating keeps the stack depth constant on any input. The fix itself is
+            // judged first, without a trip through the stack (empty here).
+            pending.append(contentsOf: advance(fix, into: &out).reversed())
             while let next = pending.popLast() {
                 pending.append(contentsOf: advance(next, into: &out).reversed())
             }
