@@ -164,6 +164,17 @@ public final class RunStore: Sendable {
         }
     }
 
+    /// True when the store has the run of the input with content hash `inputSHA256` through the pipeline with
+    /// hash `pipelineSHA256` (`--resume --store` runs an input again when it does not).
+    public func contains(inputSHA256: String, pipelineSHA256: String) throws -> Bool {
+        try guarded {
+            try pool.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM run WHERE input_sha256 = ? AND pipeline_sha256 = ?)",
+                                  arguments: [inputSHA256, pipelineSHA256]) ?? false
+            }
+        }
+    }
+
     /// Every stored run, by start time (runs without one last), then by input path, then by id: the same order
     /// whichever batch worker stored a run first.
     public func runs() throws -> [StoredRunSummary] {

@@ -153,9 +153,48 @@ import TestSupport
             #expect(third.stdout.contains("(1 kept from the earlier summary)"), "\(third.stdout)")
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/sub/again.gpx").path))
         }
+        // A store given only on resuming gets every input that ran ok; resuming again keeps them.
+        let stored = try folder()
+        #expect(try CLIRunner.run(["run", "in", "--summary", "runs.csv"], in: stored).status == 2)
+        let withStore = try CLIRunner.run(["run", "in", "--summary", "runs.csv", "--resume", "--store", "runs.sqlite"], in: stored)
+        #expect(withStore.status == 2 && !withStore.stdout.contains("kept from the earlier summary"), "\(withStore.stdout)")
+        let history = try CLIRunner.run(["history", "--store", "runs.sqlite", "--json"], in: stored)
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any])["runs"] as? [Any]
+        #expect(runs?.isEmpty == false)
+        let resumedAgain = try CLIRunner.run(["run", "in", "--summary", "runs.csv", "--resume", "--store", "runs.sqlite"], in: stored)
+        #expect(resumedAgain.stdout.contains("(3 kept from the earlier summary)"), "\(resumedAgain.stdout)")
         let dir = try folder()
         let refused = try CLIRunner.run(["run", "in", "--resume"], in: dir)
         #expect(refused.status == 64 && refused.stderr.contains("--resume needs --summary FILE"))
+    }
+
+    /// `convert` of folders and lists: every track converted into a mirror of the input paths, each output the
+    /// same bytes as converting that file alone; a bad file is reported and the rest go on (status 2).
+    @Test func convertTakesFoldersAndLists() throws {
+        let dir = try folder()
+        let batch = try CLIRunner.run(["convert", "in", "-o", "csv", "--to", "csv"], in: dir)
+        #expect(batch.status == 2 && batch.stdout.contains("4 inputs: 3 converted, 1 failed"), "\(batch.stdout)\(batch.stderr)")
+        #expect(batch.stderr.contains("in/sub/broken.gpx"))
+        for stem in ["open-park", "jumpy", "sub/again"] {
+            let single = try CLIRunner.run(["convert", "in/\(stem).gpx", "-o", "single-\(stem.replacingOccurrences(of: "/", with: "-")).csv"], in: dir)
+            #expect(single.status == 0)
+            let a = try Data(contentsOf: dir.appendingPathComponent("csv/\(stem).csv"))
+            let b = try Data(contentsOf: dir.appendingPathComponent("single-\(stem.replacingOccurrences(of: "/", with: "-")).csv"))
+            #expect(a == b && !a.isEmpty, "\(stem)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("csv/sub/broken.csv").path))
+        try "in/jumpy.gpx\n# a comment\n\nin/sub/again.gpx\n".write(to: dir.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        let listed = try CLIRunner.run(["convert", "--files-from", "list.txt", "-o", "listed", "--to", "geojson"], in: dir)
+        #expect(listed.status == 0 && listed.stdout.contains("2 inputs: 2 converted, 0 failed"), "\(listed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("listed/again.geojson").path))
+        // A batch needs --to and a folder; two inputs landing on one output are refused before anything is written.
+        let noFormat = try CLIRunner.run(["convert", "in", "-o", "x"], in: dir)
+        #expect(noFormat.status == 64 && noFormat.stderr.contains("a batch needs --to"))
+        let toStdout = try CLIRunner.run(["convert", "in", "-o", "-", "--to", "csv"], in: dir)
+        #expect(toStdout.status == 64 && toStdout.stderr.contains("-o names the folder"))
+        let clash = try CLIRunner.run(["convert", "in/open-park.gpx", "in/sub/../open-park.gpx", "-o", "clash", "--to", "csv"], in: dir)
+        #expect(clash.status == 1 && clash.stderr.contains("would both be written to"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("clash").path))?.isEmpty ?? true)
     }
 
     /// `info`, `badges` and `compare` take folders (recursively) and `--files-from` lists too.

@@ -154,8 +154,11 @@ struct RunBatch {
             var (recorded, contentHash) = try StoredRunContent.read(input.path, hashing: store != nil || summary != nil)
             sha256 = contentHash
             read = recorded.recordCount
+            // Kept from the earlier summary only when the store (if any) has the run too: a store started after
+            // the first batch gets every input.
             if let earlier = resumable[input.path], earlier.inputSha256 == sha256, earlier.pipelineSha256 == hash, earlier.output == output,
-               earlier.output.map({ FileManager.default.fileExists(atPath: $0) }) ?? true {
+               earlier.output.map({ FileManager.default.fileExists(atPath: $0) }) ?? true,
+               try store.map({ try $0.contains(inputSHA256: sha256 ?? "", pipelineSHA256: hash) }) ?? true {
                 return (earlier.line, nil, read, true)
             }
             if let activity, recorded.activity == nil { recorded.activity = Activity(loose: activity) }

@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Format of --summary: csv or ndjson (default: from its extension; ndjson for '-').")
     var summaryFormat: String?
 
-    @Flag(help: "Skip inputs the existing --summary file already has as ok for the same content (SHA-256) and pipeline, with their output still there; their rows are kept. For picking up an interrupted batch.")
+    @Flag(help: "Skip inputs the existing --summary file already has as ok for the same content (SHA-256) and pipeline, with their output still there (and, with --store, the run in the store); their rows are kept. For picking up an interrupted batch.")
     var resume = false
 
     @Option(help: "Inputs processed at once in a batch run; the default is this machine's number of cores.")
