@@ -24,6 +24,58 @@ import TrackPipeLab
 
     func times(_ out: StageOutput, _ key: String) -> Double? { out.summary.first { $0.key == key }?.value }
 
+    /// Re-judging the held fixes in place after a released anchor decides exactly what pushing them through the
+    /// stack again decides: the same kept fixes (paused flags, segments), events and pauses, on seeded runs that
+    /// walk, run and stand with jittering fixes, at 1–2 s steps, with times that sometimes step back and runs
+    /// within 1° of a pole.
+    @Test(arguments: 0..<40)
+    func reanchoringInPlaceDecidesAsPushingAgain(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 9000 + seed)
+        let nearPole = seed % 10 == 9
+        var fixes: [Fix] = []
+        var t = 0.0, east = 0.0, north = 0.0
+        var heading = Double.random(in: 0..<(2 * .pi), using: &rng)
+        while fixes.count < 600 {
+            let standing = Double.random(in: 0...1, using: &rng) < 0.35
+            let speed = standing ? 0 : Double.random(in: 0.5...4, using: &rng)
+            let jitter = Double.random(in: 1...8, using: &rng)
+            for _ in 0..<Int.random(in: 5...80, using: &rng) {
+                t += Double.random(in: 0...1, using: &rng) < 0.1 ? (Double.random(in: 0...1, using: &rng) < 0.3 ? -3 : 2) : 1
+                heading += Double.random(in: -0.3...0.3, using: &rng)
+                east += speed * cos(heading)
+                north += speed * sin(heading)
+                var fix = TestTracks.fix(fixes.count, t: t, east: east + Double.random(in: -jitter...jitter, using: &rng),
+                                         north: north + Double.random(in: -jitter...jitter, using: &rng))
+                if nearPole { fix.latitude = min(89.9999, 89.5 + fix.latitude - TestTracks.reference.latitude) }
+                fixes.append(fix)
+            }
+        }
+        let stage = try H().stage
+        /// The output, and the held fixes after each push (the state the next fix is judged against).
+        func run(inPlace: Bool) throws -> (output: StageOutput, held: [[Int]]) {
+            var processor = AutoPauseStage.Processor(stage: stage)
+            processor.reanchorsInPlace = inPlace
+            var out = StageEmitter(label: "auto-pause")
+            var held: [[Int]] = []
+            for fix in fixes {
+                try processor.push(fix, into: &out)
+                held.append(processor.held.map(\.sourceIndex))
+            }
+            try processor.finish(into: &out)
+            return (out.output, held)
+        }
+        let (fast, fastHeld) = try run(inPlace: true), (slow, slowHeld) = try run(inPlace: false)
+        #expect(fastHeld == slowHeld)
+        // Most pushes hold several fixes: the in-place path is exercised, not skipped.
+        #expect(slowHeld.filter { $0.count > 2 }.count > fixes.count / 10)
+        #expect(fast.kept == slow.kept)
+        #expect(fast.changed == slow.changed)
+        #expect(fast.events.map { "\($0.kind)@\($0.sourceIndex ?? -1)" } == slow.events.map { "\($0.kind)@\($0.sourceIndex ?? -1)" })
+        #expect(fast.annotations[PauseIntervalsKey.self] == slow.annotations[PauseIntervalsKey.self])
+        // The runs do stop: the comparison covers pauses, not only moving.
+        if seed == 0 { #expect(slow.events.contains { $0.kind == "pause-start" }) }
+    }
+
     @Test func oneStopOneResume() throws {
         let fixes = stopAndGo()
         let out = try H().run(fixes)

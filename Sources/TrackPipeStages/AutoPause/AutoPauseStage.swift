@@ -151,6 +151,10 @@ public struct AutoPauseStage: StreamingStage {
         private var heldOffsets: [(east: Double, north: Double)] = []
         /// Fixes still to judge, next last (reused between pushes).
         private var pending: [Fix] = []
+        /// False to re-judge released held fixes through the stack always (tests compare the two ways).
+        var reanchorsInPlace = true
+        /// Working offsets of ``reanchorInPlace(into:)`` (reused).
+        private var scratchOffsets: [(east: Double, north: Double)] = []
         /// During a confirmed pause: its anchor and the latest standing fix, not yet emitted, and
         /// (region rule) the circle of the pause so far.
         var pauseAnchor: Fix?
@@ -438,13 +442,60 @@ public struct AutoPauseStage: StreamingStage {
                 }
                 return []
             }
-            // The anchor was not a stop: release it and re-judge the rest from the next anchor (pushed straight
-            // onto the stack, next last).
+            // The anchor was not a stop: release it and re-judge the rest from the next anchor — in place when
+            // that can be decided without a pause starting (``reanchorInPlace(into:)``), else pushed straight onto
+            // the stack, next last.
+            if reanchorsInPlace, reanchorInPlace(into: &out) {
+                pending.append(fix)
+                return []
+            }
             pending.append(fix)
             pending.append(contentsOf: held.dropFirst().reversed())
             clearHeld()
             emit(anchor, paused: false, into: &out)
             return []
+        }
+
+        /// Region rule, once the anchor `held[0]` is released: re-judges `held[1...]` as pushing them again would —
+        /// each in turn the candidate anchor of a new circle, released while a later held fix falls outside it —
+        /// but without moving the fixes through the stack (three copies of each held fix per release were most of
+        /// this stage's time on a moving runner). Emits the released fixes, the old anchor first, and keeps the
+        /// rest held with their circle; returns `false`, changing nothing, when the re-judging could start a pause
+        /// (a held fix a `window` after a candidate anchor: times out of order) or a candidate is within 1° of a
+        /// pole, for the caller to push them again instead.
+        mutating func reanchorInPlace(into out: inout StageEmitter) -> Bool {
+            guard stage.rule == .region, held.count > 1 else { return false }
+            var offsets: [(east: Double, north: Double)] = []
+            swap(&offsets, &scratchOffsets)
+            var start = 1
+            var region: StopRegion
+            search: while true {
+                region = StopRegion(first: held[start])
+                guard region.hasFrame, let t0 = held[start].time else { return false }
+                offsets.removeAll(keepingCapacity: true)
+                offsets.append(region.offset(of: held[start]))
+                for j in (start + 1)..<held.count {
+                    let offset = region.offset(of: held[j])
+                    var trial = region
+                    trial.add(offset: offset)
+                    offsets.append(offset)
+                    guard trial.allWithin(stage.radius, offsets: offsets) else {
+                        start += 1
+                        continue search
+                    }
+                    if let t = held[j].time, t - t0 >= stage.window { return false }
+                    region = trial
+                }
+                break
+            }
+            emit(held[0], paused: false, into: &out)
+            for f in held[1..<start] { emit(f, paused: false, into: &out) }
+            held.removeFirst(start)
+            heldOffsets.removeAll(keepingCapacity: true)
+            heldOffsets.append(contentsOf: offsets)
+            heldRegion = region
+            swap(&offsets, &scratchOffsets)
+            return true
         }
 
         mutating func finish(into out: inout StageEmitter) throws {
