@@ -49,6 +49,20 @@ import TrackPipeIO
         #expect(bad.fixes.isEmpty && bad.rejected.map(\.rule) == ["latitude-out-of-range"])
     }
 
+    /// Each key is decoded only when present; a present key with the wrong kind or a value that does not fit is
+    /// a rejected record naming the key, and `null` is absent.
+    @Test func badValuesNameTheirKey() throws {
+        let text = [
+            #"{"lat": 51.5, "lon": -0.1, "sats": 3.5}"#, #"{"lat": "x", "lon": 1}"#, #"{"lat": 51.5, "lon": -0.1, "hr": null}"#,
+            #"{"lat": 51.5, "lon": -0.1, "segment": 2, "paused": true, "fix": "rtk-fixed", "received": 1714548600.5}"#,
+        ].joined(separator: "\n")
+        let track = try TrackText.read(text, .ndjson, name: "run.ndjson")
+        #expect(track.rejected.map(\.line) == [1, 2])
+        #expect(track.rejected[0].reason.hasPrefix("'sats' has the wrong type (expected a whole number, found 3.5") && track.rejected[1].reason.hasPrefix("'lat' has the wrong type"))
+        #expect(track.fixes.map(\.sourceIndex) == [2, 3] && track.fixes[0].heartRate == nil)
+        #expect(track.fixes[1].segment == 2 && track.fixes[1].paused && track.fixes[1].fixQuality == .rtkFixed && track.fixes[1].received == 1_714_548_600.5)
+    }
+
     @Test func aMissingFileIsATrackReadError() {
         #expect(throws: TrackReadError.self) { try TrackReader.read(path: "/nonexistent/run.ndjson") }
     }

@@ -57,10 +57,20 @@ public enum NDJSONFixCodec {
         /// keys in turn, present or not: two fifths of `stream`'s time). `null` is absent, as before.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
+            // Whole numbers are read as numbers and checked here: `JSONDecoder` reports a fractional value for an
+            // `Int` key as invalid JSON, without the key.
+            func wholeNumber(_ key: CodingKeys) throws -> Int? {
+                guard let v = try c.decodeIfPresent(Double.self, forKey: key) else { return nil }
+                guard v.isFinite, v.rounded() == v, abs(v) < 9e15 else {
+                    throw DecodingError.typeMismatch(Int.self, .init(codingPath: c.codingPath + [key],
+                                                                     debugDescription: "expected a whole number, found \(v)"))
+                }
+                return Int(v)
+            }
             for key in c.allKeys {
                 switch key {
                 case .type: type = try c.decodeIfPresent(String.self, forKey: key)
-                case .index: index = try c.decodeIfPresent(Int.self, forKey: key)
+                case .index: index = try wholeNumber(key)
                 case .time: time = try c.decodeIfPresent(TimeValue.self, forKey: key)
                 case .lat: lat = try c.decodeIfPresent(Double.self, forKey: key)
                 case .lon: lon = try c.decodeIfPresent(Double.self, forKey: key)
@@ -72,12 +82,12 @@ public enum NDJSONFixCodec {
                 case .hdop: hdop = try c.decodeIfPresent(Double.self, forKey: key)
                 case .vdop: vdop = try c.decodeIfPresent(Double.self, forKey: key)
                 case .pdop: pdop = try c.decodeIfPresent(Double.self, forKey: key)
-                case .sats: sats = try c.decodeIfPresent(Int.self, forKey: key)
+                case .sats: sats = try wholeNumber(key)
                 case .fix: fix = try c.decodeIfPresent(String.self, forKey: key)
                 case .hr: hr = try c.decodeIfPresent(Double.self, forKey: key)
                 case .cad: cad = try c.decodeIfPresent(Double.self, forKey: key)
                 case .temp: temp = try c.decodeIfPresent(Double.self, forKey: key)
-                case .segment: segment = try c.decodeIfPresent(Int.self, forKey: key)
+                case .segment: segment = try wholeNumber(key)
                 case .paused: paused = try c.decodeIfPresent(Bool.self, forKey: key)
                 case .received: received = try c.decodeIfPresent(TimeValue.self, forKey: key)
                 }
