@@ -467,6 +467,7 @@ public struct AutoPauseStage: StreamingStage {
             guard stage.rule == .region, held.count > 1 else { return false }
             var offsets: [(east: Double, north: Double)] = []
             swap(&offsets, &scratchOffsets)
+            defer { swap(&offsets, &scratchOffsets) }  // the buffer is kept for the next release, whatever the outcome
             var start = 1
             var region: StopRegion
             search: while true {
@@ -494,7 +495,6 @@ public struct AutoPauseStage: StreamingStage {
             heldOffsets.removeAll(keepingCapacity: true)
             heldOffsets.append(contentsOf: offsets)
             heldRegion = region
-            swap(&offsets, &scratchOffsets)
             return true
         }
 

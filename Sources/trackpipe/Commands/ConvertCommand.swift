@@ -83,23 +83,7 @@ struct ConvertCommand: ParsableCommand {
         }
         guard !batch.inputs.isEmpty else { throw CLIError("no inputs: the list of files is empty") }
         let planner = OutputSet(inputs: batch.inputs.map(\.path), force: forceOption.force)
-        var targets: [String] = []
-        var seen: [String: String] = [:]
-        for input in batch.inputs {
-            let path = URL(fileURLWithPath: output).appendingPathComponent(input.relativeStem + "." + outFormat.fileExtension).path
-            if let other = seen[path] {
-                throw CLIError("\(other) and \(input.path) would both be written to \(path); give them different names or separate runs")
-            }
-            seen[path] = input.path
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw CLIError("\(folder): the output folder cannot be made (\(error.localizedDescription))")
-            }
-            do { try planner.plan(path, role: "the converted track of \(input.path)") } catch let e as TrackWriteError {
-                throw CLIError(e.description)
-            }
-            targets.append(path)
-        }
+        let targets = try batch.plannedOutputs(in: output, format: { _ in outFormat }, role: "the converted track", planner: planner)
         var failed = 0
         for (input, target) in zip(batch.inputs, targets) {
             do {

@@ -74,23 +74,8 @@ struct RunBatch {
         let planner = OutputSet(inputs: paths, force: force)
         var outputs: [String?] = Array(repeating: nil, count: inputs.count)
         if let outputDirectory {
-            var seen: [String: String] = [:]
-            for (i, input) in inputs.enumerated() {
-                let f = format ?? RunOutputs.defaultFormat(for: input.path)
-                let path = URL(fileURLWithPath: outputDirectory).appendingPathComponent(input.relativeStem + "." + f.fileExtension).path
-                if let other = seen[path] {
-                    throw CLIError("\(other) and \(input.path) would both be written to \(path); give them different names or separate runs")
-                }
-                seen[path] = input.path
-                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                    throw CLIError("\(folder): the output folder cannot be made (\(error.localizedDescription))")
-                }
-                do { try planner.plan(path, role: "the kept track of \(input.path)") } catch let e as TrackWriteError {
-                    throw CLIError(e.description)
-                }
-                outputs[i] = path
-            }
+            outputs = try BatchInputs(inputs).plannedOutputs(in: outputDirectory, format: { format ?? RunOutputs.defaultFormat(for: $0.path) },
+                                                               role: "the kept track", planner: planner)
         }
         let summaryOutput = OutputSet(inputs: paths, force: force)
         let summaryPlan: OutputSet.Output?

@@ -17,6 +17,8 @@ struct BatchInputs {
 
     var inputs: [Input]
 
+    init(_ inputs: [Input]) { self.inputs = inputs }
+
     init(arguments: [String], filesFrom: String?) throws {
         var inputs: [Input] = []
         for argument in arguments {
@@ -39,6 +41,31 @@ struct BatchInputs {
             }
         }
         self.inputs = inputs
+    }
+
+    /// Where each input's output goes under `folder` — its relative stem with `format`'s extension — checked before
+    /// anything runs: two inputs landing on one output are refused, the folders are made, and each path is planned
+    /// in `planner` (never over an input, a special file or a write-protected one). `role` says what the output is,
+    /// for messages: "the kept track", "the converted track".
+    func plannedOutputs(in folder: String, format: (Input) -> TrackFormat, role: String, planner: OutputSet) throws -> [String] {
+        var seen: [String: String] = [:]
+        var paths: [String] = []
+        for input in inputs {
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(input.relativeStem + "." + format(input).fileExtension).path
+            if let other = seen[path] {
+                throw CLIError("\(other) and \(input.path) would both be written to \(path); give them different names or separate runs")
+            }
+            seen[path] = input.path
+            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                throw CLIError("\(parent): the output folder cannot be made (\(error.localizedDescription))")
+            }
+            do { try planner.plan(path, role: "\(role) of \(input.path)") } catch let e as TrackWriteError {
+                throw CLIError(e.description)
+            }
+            paths.append(path)
+        }
+        return paths
     }
 
     /// The paths listed in the file `list` (`-`: standard input), one per line; blank lines and lines starting
