@@ -121,5 +121,21 @@ import TrackPipeLab
         #expect(object["source_index"] as? Int == 4 && object["measured"] as? Double == 30)
         let text = String(decoding: line, as: UTF8.self)
         #expect(text.hasSuffix("}\n") && text.range(of: "\"time\":\"2024-05-01T07:30:00Z\",\"type\":\"drop\",\"unit\"") != nil)
+        // Change lines: what the encoder gives for ChangeRecord(change) plus the type — with a time, a time beyond
+        // year 9999 (no text: left out), none, and a moved fix.
+        let encoder = NDJSONFixCodec.makeEncoder()
+        var moved = fix
+        moved.latitude += 0.0001
+        moved.time = 1_714_548_600.25
+        var far = fix
+        far.time = 1e12
+        for (before, after) in [(fix, moved), (far, far), (Fix(time: nil, latitude: 1, longitude: 2, sourceIndex: 9), Fix(time: nil, latitude: 1, longitude: 2, sourceIndex: 9))] {
+            let change = FixChange(original: FixSnapshot(before), updated: FixSnapshot(after), stage: "kalman-smoother")
+            let ours = try #require(try JSONSerialization.jsonObject(with: Data(NDJSONLines.change(change))) as? NSDictionary)
+            let encoded = try #require(try JSONSerialization.jsonObject(with: encoder.encode(ChangeRecord(change))) as? NSDictionary)
+            let theirs = try #require(encoded.mutableCopy() as? NSMutableDictionary)
+            theirs["type"] = "change"
+            #expect(ours == theirs)
+        }
     }
 }

@@ -49,7 +49,7 @@ import TrackPipeStages
         #expect((try JSONSerialization.jsonObject(with: Data(bytes.bytes)) as? NSDictionary) == expected)
         let change = FixChange(original: FixSnapshot(fix), updated: FixSnapshot(fix), stage: "k")
         var c = JSONBytes()
-        ChangeRecord(change).appendJSON(to: &c)
+        ChangeRecord.appendJSON(change, to: &c)
         let expectedChange = try JSONSerialization.jsonObject(with: encoder.encode(ChangeRecord(change))) as? NSDictionary
         #expect(expectedChange != nil)
         #expect((try JSONSerialization.jsonObject(with: Data(c.bytes)) as? NSDictionary) == expectedChange)

@@ -72,32 +72,37 @@ extension DropRecord {
 }
 
 extension ChangeRecord {
-    /// The record as one compact JSON object, keys sorted — the same members `Encodable` gives, and a `type`
-    /// member when given (a `stream` output line).
-    func appendJSON(to out: inout JSONBytes, type: String? = nil) {
+    /// The record of `change` as one compact JSON object, keys sorted — the members `ChangeRecord(change)`
+    /// encodes to — and a `type` member when given (a `stream` output line). Written from the change itself, so
+    /// a report of 230 000 changes builds no records and no time strings.
+    static func appendJSON(_ change: FixChange, to out: inout JSONBytes, type: String? = nil) {
         var first = true
         out.raw("{")
-        out.key("moved", first: &first); out.number(moved)
-        out.key("original", first: &first); original.appendJSON(to: &out)
-        out.key("source_index", first: &first); out.int(sourceIndex)
-        out.key("stage", first: &first); out.string(stage)
+        out.key("moved", first: &first); out.number(Geodesy.distance(change.original.point, change.updated.point))
+        out.key("original", first: &first); appendSide(change.original, to: &out)
+        out.key("source_index", first: &first); out.int(change.original.sourceIndex)
+        out.key("stage", first: &first); out.string(change.stage)
         if let type { out.key("type", first: &first); out.string(type) }
-        out.key("updated", first: &first); updated.appendJSON(to: &out)
+        out.key("updated", first: &first); appendSide(change.updated, to: &out)
         out.raw("}")
     }
-}
 
-extension ChangeRecord.Side {
-    func appendJSON(to out: inout JSONBytes) {
+    /// One side, as ``ChangeRecord/Side`` encodes: `time` only when it has an ISO 8601 text.
+    static func appendSide(_ s: FixSnapshot, to out: inout JSONBytes) {
         var first = true
         out.raw("{")
-        if let altitude { out.key("altitude", first: &first); out.number(altitude) }
-        if let horizontalAccuracy { out.key("horizontal_accuracy", first: &first); out.number(horizontalAccuracy) }
-        out.key("latitude", first: &first); out.number(latitude)
-        out.key("longitude", first: &first); out.number(longitude)
-        out.key("paused", first: &first); out.bool(paused)
-        out.key("segment", first: &first); out.int(segment)
-        if let time { out.key("time", first: &first); out.string(time) }
+        if let altitude = s.altitude { out.key("altitude", first: &first); out.number(altitude) }
+        if let accuracy = s.horizontalAccuracy { out.key("horizontal_accuracy", first: &first); out.number(accuracy) }
+        out.key("latitude", first: &first); out.number(s.latitude)
+        out.key("longitude", first: &first); out.number(s.longitude)
+        out.key("paused", first: &first); out.bool(s.paused)
+        out.key("segment", first: &first); out.int(s.segment)
+        if let time = s.time {
+            let mark = out.bytes.count
+            out.key("time", first: &first)
+            out.bytes.append(UInt8(ascii: "\""))
+            if ISO8601Time.append(time, to: &out.bytes) { out.bytes.append(UInt8(ascii: "\"")) } else { out.bytes.removeSubrange(mark...) }
+        }
         out.raw("}")
     }
 }

@@ -106,7 +106,7 @@ public enum RunReportWriter {
                 }
                 out.raw(items.isEmpty ? "]" : "\n      ]")
             }
-            try list("changed", r.changed) { ChangeRecord($0).appendJSON(to: &$1) }
+            try list("changed", r.changed) { ChangeRecord.appendJSON($0, to: &$1) }
             try list("dropped", r.dropped) { DropRecord($0).appendJSON(to: &$1) }
             try member("dropped_count", r.dropped.count)
             try member("events", r.events)

@@ -60,9 +60,9 @@ public enum NDJSONLines {
     }
 
     /// The `change` line: `type` and the ``ChangeRecord`` keys.
-    public static func change(_ record: ChangeRecord) -> [UInt8] {
+    public static func change(_ change: FixChange) -> [UInt8] {
         var out = JSONBytes()
-        record.appendJSON(to: &out, type: "change")
+        ChangeRecord.appendJSON(change, to: &out, type: "change")
         out.raw("\n")
         return out.bytes
     }

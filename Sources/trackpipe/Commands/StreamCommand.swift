@@ -62,7 +62,7 @@ struct StreamCommand: ParsableCommand {
                     dropped += 1
                     out.add(NDJSONLines.drop(DropRecord(d)))
                 case .changed(let c):
-                    out.add(NDJSONLines.change(ChangeRecord(c)))
+                    out.add(NDJSONLines.change(c))
                 case .event(let e):
                     try out.add(EventLine(e))
                 }
