@@ -5,9 +5,9 @@
     python3 Benchmarks/end-to-end.py --sizes 2300,2300000  # 2.3 M fixes (a 580 MB GPX; a few minutes)
     python3 Benchmarks/end-to-end.py --repeat 9 --binary .build/release/trackpipe
 
-Builds the release `trackpipe` (unless --binary names one) and makes its inputs with `trackpipe simulate`
+Builds the release `trackpipe` with the Swift runtime linked in, as the quick start does (unless --binary names one) and makes its inputs with `trackpipe simulate`
 (the park loop with every default effect: warm-up, multipath, jumps, cell fixes, gaps; 1 Hz) in --work. Sizes
-above the simulator's 1 000 000 fixes are several simulated runs, a day apart, joined with `trackpipe merge`.
+above the simulator's 1 000 000 fixes are several simulated runs, two weeks apart, joined with `trackpipe merge`.
 Each input is also converted to NDJSON for `trackpipe stream`.
 
 For every size it runs, alternately and --repeat times (a round runs each command once, so load on the machine
@@ -131,7 +131,7 @@ def main():
     binary = args.binary
     if binary is None:
         print("building the release trackpipe …", file=sys.stderr)
-        run_checked(["swift", "build", "-c", "release", "--product", "trackpipe"], cwd=ROOT)
+        run_checked(["swift", "build", "-c", "release", "--product", "trackpipe", "--static-swift-stdlib"], cwd=ROOT)
         binary = os.path.join(ROOT, ".build", "release", "trackpipe")
     binary = os.path.abspath(binary)
     if not os.access(binary, os.X_OK):

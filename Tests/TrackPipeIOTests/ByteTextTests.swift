@@ -57,6 +57,15 @@ import TrackPipeLab
         #expect(!ISO8601Time.append(.nan, to: &out) && !ISO8601Time.append(3e11, to: &out) && out == [1])
     }
 
+    /// Quoted strings read back as the strings, control characters escaped as `\u00XX`.
+    @Test func quotingReadsBackAsTheString() throws {
+        for s in ["plain", "a \"quoted\"\tline\u{1}\u{1F}", "back\\slash\r\n", "é 🏃 \u{7F}", ""] {
+            let back = try JSONSerialization.jsonObject(with: Data(("[" + JSONQuoting.quote(s) + "]").utf8)) as? [String]
+            #expect(back == [s])
+        }
+        #expect(JSONQuoting.quote("\u{1}\u{1F}") == #""\u0001\u001f""#)
+    }
+
     /// A fix line is the bytes `JSONEncoder` (sorted keys) gives for the fix's record and the live figures —
     /// compared byte for byte where the numbers have no exponent, as JSON values everywhere.
     @Test func fixLinesAreWhatTheEncoderGave() throws {
@@ -71,7 +80,8 @@ import TrackPipeLab
                                           movingTime: Bool.random(using: &rng) ? Double.random(in: 0...9000, using: &rng) : nil,
                                           pace: Bool.random(using: &rng) ? Double.random(in: 0.1...1, using: &rng) : nil)
                     : nil
-                let ours = NDJSONLines.fix(fix, figures: figures)
+                var ours: [UInt8] = []
+                NDJSONLines.appendFix(fix, figures: figures, to: &ours)
                 let theirs = Array(try encoder.encode(Reference(record: NDJSONFixCodec.record(for: fix), figures: figures))) + [10]
                 let a = try JSONSerialization.jsonObject(with: Data(ours)) as? NSDictionary
                 let b = try JSONSerialization.jsonObject(with: Data(theirs)) as? NSDictionary
@@ -115,7 +125,8 @@ import TrackPipeLab
         let fix = Fix(time: 1_714_548_600, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 30, sourceIndex: 4)
         let drop = DropRecord(Drop(fix: fix, stage: "accuracy-gate", rule: "max-horizontal-accuracy", measured: 30,
                                    threshold: 20, unit: .metres))
-        let line = NDJSONLines.drop(drop)
+        var line: [UInt8] = []
+        NDJSONLines.appendDrop(drop, to: &line)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
         #expect(object["type"] as? String == "drop" && object["rule"] as? String == "max-horizontal-accuracy")
         #expect(object["source_index"] as? Int == 4 && object["measured"] as? Double == 30)
@@ -131,7 +142,9 @@ import TrackPipeLab
         far.time = 1e12
         for (before, after) in [(fix, moved), (far, far), (Fix(time: nil, latitude: 1, longitude: 2, sourceIndex: 9), Fix(time: nil, latitude: 1, longitude: 2, sourceIndex: 9))] {
             let change = FixChange(original: FixSnapshot(before), updated: FixSnapshot(after), stage: "kalman-smoother")
-            let ours = try #require(try JSONSerialization.jsonObject(with: Data(NDJSONLines.change(change))) as? NSDictionary)
+            var changeLine: [UInt8] = []
+            NDJSONLines.appendChange(change, to: &changeLine)
+            let ours = try #require(try JSONSerialization.jsonObject(with: Data(changeLine)) as? NSDictionary)
             let encoded = try #require(try JSONSerialization.jsonObject(with: encoder.encode(ChangeRecord(change))) as? NSDictionary)
             let theirs = try #require(encoded.mutableCopy() as? NSMutableDictionary)
             theirs["type"] = "change"

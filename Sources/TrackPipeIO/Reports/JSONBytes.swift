@@ -9,27 +9,8 @@ struct JSONBytes {
 
     mutating func raw(_ text: String) { bytes.append(text: text) }
 
-    /// `s` quoted with the escapes of ``JSONQuoting/quote(_:)``, byte by byte (UTF-8 sequences pass through).
-    mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for c in s.utf8 {
-            switch c {
-            case UInt8(ascii: "\""): bytes.append(text: "\\\"")
-            case UInt8(ascii: "\\"): bytes.append(text: "\\\\")
-            case UInt8(ascii: "\n"): bytes.append(text: "\\n")
-            case UInt8(ascii: "\r"): bytes.append(text: "\\r")
-            case UInt8(ascii: "\t"): bytes.append(text: "\\t")
-            case ..<0x20:
-                bytes.append(text: "\\u00")
-                bytes.append(Self.hexDigits[Int(c >> 4)])
-                bytes.append(Self.hexDigits[Int(c & 15)])
-            default: bytes.append(c)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// `s` quoted (``JSONQuoting``).
+    mutating func string(_ s: String) { JSONQuoting.append(s, to: &bytes) }
 
     mutating func number(_ v: Double) {
         if !DecimalText.append(v, to: &bytes) { string(v.isNaN ? "nan" : v > 0 ? "inf" : "-inf") }
@@ -38,6 +19,22 @@ struct JSONBytes {
     mutating func int(_ v: Int) { bytes.append(integer: v) }
 
     mutating func bool(_ v: Bool) { raw(v ? "true" : "false") }
+
+    /// `"key":"ISO 8601 time"` (preceded by a comma unless first) when `time` has an ISO 8601 text
+    /// (``ISO8601Time/format(_:)``); nothing otherwise. Digits go straight into the bytes, no string per time.
+    mutating func time(_ key: String, _ time: Double?, first: inout Bool) {
+        guard let time else { return }
+        let mark = bytes.count
+        let wasFirst = first
+        self.key(key, first: &first)
+        bytes.append(UInt8(ascii: "\""))
+        if ISO8601Time.append(time, to: &bytes) {
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.removeSubrange(mark...)
+            first = wasFirst
+        }
+    }
 
     /// `"key":` preceded by a comma unless it is the object's first member.
     mutating func key(_ k: String, first: inout Bool) {
@@ -97,12 +94,7 @@ extension ChangeRecord {
         out.key("longitude", first: &first); out.number(s.longitude)
         out.key("paused", first: &first); out.bool(s.paused)
         out.key("segment", first: &first); out.int(s.segment)
-        if let time = s.time {
-            let mark = out.bytes.count
-            out.key("time", first: &first)
-            out.bytes.append(UInt8(ascii: "\""))
-            if ISO8601Time.append(time, to: &out.bytes) { out.bytes.append(UInt8(ascii: "\"")) } else { out.bytes.removeSubrange(mark...) }
-        }
+        out.time("time", s.time, first: &first)
         out.raw("}")
     }
 }

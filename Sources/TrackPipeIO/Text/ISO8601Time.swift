@@ -134,7 +134,7 @@ public enum ISO8601Time {
         out.append(58)
         appendDigits(secOfDay % 60, 2, to: &out)
         if frac > 0 {
-            for digitCount in [3, 6, 9] {
+            for digitCount in stride(from: 3, through: 9, by: 3) {
                 let scale = pow(10.0, Double(digitCount))
                 let units = min((frac * scale).rounded(), scale - 1)
                 if Double(seconds) + units / scale == time || digitCount == 9 {

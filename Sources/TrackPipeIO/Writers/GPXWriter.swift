@@ -145,13 +145,7 @@ public enum GPXWriter {
     @inline(__always)
     static func element(_ name: StaticString, _ value: Double?, into out: inout [UInt8]) {
         guard let value, value.isFinite else { return }
-        out.append(60)
-        out.append(text: name)
-        out.append(62)
-        DecimalText.append(value, to: &out)
-        out.append(text: "</")
-        out.append(text: name)
-        out.append(62)
+        tagged(name, value, prefix: "", into: &out)
     }
 
     /// `<PREFIXname>value</PREFIXname>`.

@@ -2,7 +2,7 @@ import TrackPipe
 
 /// Writes a track as NDJSON fix lines, the format `trackpipe stream` reads (see ``NDJSONFixCodec``): with a
 /// provenance, first a `{"type": "provenance", …}` line (``NDJSONFixCodec/ProvenanceLine``), then one
-/// `{"type": "fix", …}` line per fix in track order with every field the fix has (SI units, times as ISO 8601),
+/// `{"type": "fix", …}` line per fix (``NDJSONLines/appendFix(_:figures:to:)``, as `stream` writes them) in track order with every field the fix has (SI units, times as ISO 8601),
 /// `segment` and `paused`. ``NDJSONReader`` reads it back to the same fixes (renumbered by line) and skips the
 /// provenance line. Non-finite numbers are written as the strings `"inf"`, `"-inf"` and `"nan"`, which the
 /// reader rejects: a fix never silently changes value.
@@ -15,10 +15,7 @@ public enum NDJSONWriter {
             out += try encoder.encode(NDJSONFixCodec.ProvenanceLine(provenance))
             out.append(UInt8(ascii: "\n"))
         }
-        for fix in track.fixes {
-            out += try encoder.encode(NDJSONFixCodec.record(for: fix))
-            out.append(UInt8(ascii: "\n"))
-        }
+        for fix in track.fixes { NDJSONLines.appendFix(fix, to: &out) }
         return out
     }
 }

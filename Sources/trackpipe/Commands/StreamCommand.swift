@@ -57,12 +57,12 @@ struct StreamCommand: ParsableCommand {
                 switch o {
                 case .accepted(let fix):
                     kept += 1
-                    out.add(NDJSONLines.fix(fix, figures: figures?.add(fix)))
+                    NDJSONLines.appendFix(fix, figures: figures?.add(fix), to: &out.batch)
                 case .dropped(let d):
                     dropped += 1
-                    out.add(NDJSONLines.drop(DropRecord(d)))
+                    NDJSONLines.appendDrop(DropRecord(d), to: &out.batch)
                 case .changed(let c):
-                    out.add(NDJSONLines.change(c))
+                    NDJSONLines.appendChange(c, to: &out.batch)
                 case .event(let e):
                     try out.add(EventLine(e))
                 }
@@ -83,7 +83,7 @@ struct StreamCommand: ParsableCommand {
                 try emit(try live.push(fix))
             case .failure(let e):
                 dropped += 1
-                out.add(NDJSONLines.drop(DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message)))))
+                NDJSONLines.appendDrop(DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))), to: &out.batch)
             }
             try out.flush()
         }
@@ -97,17 +97,13 @@ struct StreamCommand: ParsableCommand {
 /// as it is made (one write per input line, not per output line).
 struct LineWriter {
     let encoder = NDJSONFixCodec.makeEncoder()
+    /// The lines collected since the last flush; ``NDJSONLines`` appends fixes, drops and changes here.
     var batch: [UInt8] = []
 
     /// Adds `value` encoded as one line (events and the summary: a few per run).
     mutating func add<T: Encodable>(_ value: T) throws {
         batch.append(contentsOf: try encoder.encode(value))
         batch.append(UInt8(ascii: "\n"))
-    }
-
-    /// Adds a line already encoded, newline included (``NDJSONLines``: fixes, drops and changes).
-    mutating func add(_ line: [UInt8]) {
-        batch.append(contentsOf: line)
     }
 
     /// Writes the collected lines to standard output now.
