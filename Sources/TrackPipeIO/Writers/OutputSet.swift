@@ -176,15 +176,19 @@ public final class OutputSet {
         let name = (target as NSString).lastPathComponent
         let directory = (target as NSString).deletingLastPathComponent
         var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+        // Created and registered with the signals held back, so a SIGTERM between the two cannot leave the file.
+        let (fd, tempPath, slot) = TemporaryFiles.withSignalsBlocked { () -> (Int32, String, Int) in
+            let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return mkstemp(base)
+            }
+            guard fd >= 0 else { return (fd, "", -1) }
+            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (fd, path, TemporaryFiles.register(path))
         }
         guard fd >= 0 else {
             throw TrackWriteError(file: output.path, message: "cannot create a temporary file in \(directory): \(ErrnoText.current)")
         }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let slot = TemporaryFiles.register(tempPath)
         var existing = stat()
         let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
         _ = fchmod(fd, mode)

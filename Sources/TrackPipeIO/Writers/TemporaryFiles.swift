@@ -45,6 +45,17 @@ public enum TemporaryFiles {
         return -1
     }
 
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back (delivered when it returns): for creating a
+    /// temporary file and registering it as one step.
+    static func withSignalsBlocked<T>(_ body: () throws -> T) rethrows -> T {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
     /// Forgets the file in `slot` (renamed into place, or already removed).
     static func unregister(_ slot: Int) {
         guard slot >= 0, slot < capacity else { return }
