@@ -227,6 +227,62 @@ import TrackPipeLab
         }
     }
 
+    /// Doppler speed and course: the per-axis velocity error against the true velocity (central difference of
+    /// the true path, independent of the simulator's route tangent) has σ = √(white² + bias²); ∫ speed dt
+    /// matches the true distance; course is absent below its minimum speed, speed absent on dropouts and
+    /// cell fixes; positions are those of the run without Doppler.
+    @Test func dopplerSpeedAndCourseHaveTheModelledError() throws {
+        var p = SimulationParameters.clean
+        p.fixCount = 20_000
+        p.doppler.enabled = true
+        p.doppler.dropoutProbability = 0
+        let r = try run(p, seed: 29, scenario: .parkLoop)
+        let withoutDoppler = try run({ var q = p; q.doppler.enabled = false; return q }(), seed: 29, scenario: .parkLoop)
+        #expect(r.track.fixes.map(\.point) == withoutDoppler.track.fixes.map(\.point))
+        #expect(withoutDoppler.track.fixes.allSatisfy { $0.speed == nil && $0.course == nil })
+        let projection = try LocalProjection(reference: RouteScenario.defaultOrigin)
+        var east: [Double] = [], north: [Double] = []
+        for k in 1..<(r.path.count - 1) where r.path[k - 1].speed > 1 && r.path[k].speed > 1 && r.path[k + 1].speed > 1 {
+            let fix = r.track.fixes[k]
+            guard let speed = fix.speed, let course = fix.course else { Issue.record("fix \(k): no speed or course"); continue }
+            let a = projection.project(r.path[k - 1].point), b = projection.project(r.path[k + 1].point)
+            let radians = course * .pi / 180
+            east.append(speed * sin(radians) - (b.east - a.east) / 2)
+            north.append(speed * cos(radians) - (b.north - a.north) / 2)
+        }
+        #expect(east.count > 15_000)
+        let expected = (0.15 * 0.15 + 0.05 * 0.05).squareRoot()
+        for xs in [east, north] {
+            let mean = xs.reduce(0, +) / Double(xs.count)
+            let std = (xs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(xs.count - 1)).squareRoot()
+            #expect(abs(mean) < 0.01, "mean \(mean)")
+            #expect(abs(std - expected) / expected < 0.1, "std \(std), expected \(expected)")
+        }
+        // ∫ speed dt (trapezoid, 1 s steps) against the true distance.
+        let speeds = r.track.fixes.map { $0.speed ?? 0 }
+        let integral = zip(speeds, speeds.dropFirst()).reduce(0) { $0 + ($1.0 + $1.1) / 2 }
+        let truth = r.path[r.path.count - 1].cumulativeDistance
+        #expect(abs(integral - truth) / truth < 0.005, "∫ speed dt \(integral) m, true \(truth) m")
+        // Standing: a speed of noise only, course only when that noise reaches the minimum speed.
+        let standing = r.track.fixes.indices.filter { r.path[$0].speed == 0 }
+        #expect(!standing.isEmpty)
+        for k in standing {
+            let fix = r.track.fixes[k]
+            #expect((fix.speed ?? 9) < 1)
+            #expect((fix.course != nil) == ((fix.speed ?? 0) >= 0.5))
+        }
+        // Dropouts and cell fixes carry neither.
+        var q = SimulationParameters()
+        q.doppler.enabled = true
+        q.doppler.dropoutProbability = 0.1
+        let d = try run(q, seed: 31, scenario: .cityLoop)
+        for (fix, row) in zip(d.track.fixes, d.truth) where row.anomaly == .cellFix {
+            #expect(fix.speed == nil && fix.course == nil)
+        }
+        let missing = Double(d.track.fixes.filter { $0.speed == nil }.count) / Double(d.track.fixes.count)
+        #expect(abs(missing - 0.1) < 0.025, "fraction without speed \(missing)")
+    }
+
     @Test func invalidParametersAreRefusedWithTheirName() throws {
         var p = SimulationParameters()
         p.jumps.minimumDistance = 900

@@ -86,6 +86,8 @@ public struct RunSimulator: Sendable {
             var verticalAccuracy: Double
             var time: Double
             var anomaly: AnomalyKind
+            var speed: Double? = nil
+            var course: Double? = nil
         }
         var observations: [Observation] = []
         observations.reserveCapacity(p.fixCount)
@@ -136,6 +138,35 @@ public struct RunSimulator: Sendable {
                 accuracy: accuracy, verticalAccuracy: 1.5 * accuracy, time: sample.time, anomaly: anomaly))
         }
 
+        // Doppler speed and course, from the true velocity plus white and correlated error (own stream).
+        if p.doppler.enabled {
+            var random = stream(10)
+            let d = p.doppler
+            var biasEast = GaussMarkovProcess(timeConstant: d.biasTimeConstant, random: &random)
+            var biasNorth = GaussMarkovProcess(timeConstant: d.biasTimeConstant, random: &random)
+            var lastSecond = 0
+            for j in observations.indices {
+                let k = observations[j].second
+                if k > lastSecond {
+                    biasEast.step(Double(k - lastSecond), random: &random)
+                    biasNorth.step(Double(k - lastSecond), random: &random)
+                    lastSecond = k
+                }
+                let sample = path[k]
+                let scale = route.isNearBuildings(atDistance: sample.routeDistance) ? p.error.buildingFactor : 1
+                let truth = Self.trueVelocity(route: route, sample: sample)
+                let east = truth.east + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasEast.value)
+                let north = truth.north + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasNorth.value)
+                guard !random.chance(d.dropoutProbability) else { continue }
+                let speed = (east * east + north * north).squareRoot()
+                observations[j].speed = speed
+                if speed >= d.courseMinimumSpeed {
+                    let degrees = atan2(east, north) * 180 / .pi
+                    observations[j].course = degrees < 0 ? degrees + 360 : degrees
+                }
+            }
+        }
+
         // Reserve labelled fixes so later effects pick ordinary ones.
         var reserved = Set(observations.indices.filter { observations[$0].anomaly != .none })
         let firstFree = (p.warmUp.enabled ? p.warmUp.fixes : 0) + 5
@@ -177,6 +208,8 @@ public struct RunSimulator: Sendable {
                     observations[j].altitude = nil
                     observations[j].accuracy = accuracy
                     observations[j].verticalAccuracy = -1
+                    observations[j].speed = nil
+                    observations[j].course = nil
                     observations[j].anomaly = .cellFix
                 }
             }
@@ -230,6 +263,8 @@ public struct RunSimulator: Sendable {
                              altitude: o.altitude.map { rounded($0, 0.1) },
                              horizontalAccuracy: max(0.1, rounded(o.accuracy, 0.1)),
                              verticalAccuracy: o.verticalAccuracy < 0 ? -1 : max(0.1, rounded(o.verticalAccuracy, 0.1)),
+                             speed: o.speed.map { rounded($0, 0.01) },
+                             course: o.course.map { c in let r = rounded(c, 0.1); return r >= 360 ? 0 : r },
                              sourceIndex: sourceIndex))
             let s = path[o.second]
             truth.append(FixTruth(sourceIndex: sourceIndex, time: o.time, trueTime: s.time, latitude: s.point.latitude,
@@ -241,6 +276,18 @@ public struct RunSimulator: Sendable {
         }
         return SimulatedRun(track: Track(name: name, activity: .running, fixes: fixes, sourceFormat: nil),
                             truth: truth, path: path, stops: stops, gaps: gaps)
+    }
+
+    /// The runner's true velocity (east, north; m/s) at `sample`: its speed along the route's direction there
+    /// (the chord over the metre around the sample's route distance, so corners and turn-backs are averaged
+    /// over 1 m).
+    static func trueVelocity(route: SimulationRoute, sample: TruePathSample) -> (east: Double, north: Double) {
+        guard sample.speed > 0 else { return (0, 0) }
+        let s = max(0.5, sample.routeDistance)
+        let a = route.point(atDistance: s - 0.5), b = route.point(atDistance: s + 0.5)
+        let length = hypot(b.east - a.east, b.north - a.north)
+        guard length > 0 else { return (0, 0) }
+        return (sample.speed * (b.east - a.east) / length, sample.speed * (b.north - a.north) / length)
     }
 
     /// The runner's true path, one sample per second, and the stops (arrival to last stopped second).

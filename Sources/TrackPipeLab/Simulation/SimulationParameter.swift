@@ -145,6 +145,12 @@ public struct SimulationParameter {
             .init("gaps.count", "gaps", .integer(\.gaps.count), max: 100, "Number of gaps."),
             .init("gaps.minimum-duration", "s", .number(\.gaps.minimumDuration), min: 1, max: 86_400, "Shortest gap."),
             .init("gaps.maximum-duration", "s", .number(\.gaps.maximumDuration), min: 1, max: 86_400, "Longest gap."),
+            .init("doppler.enabled", "", .flag(\.doppler.enabled), "Doppler speed and course on each fix."),
+            .init("doppler.white-sigma", "m/s", .number(\.doppler.whiteSigma), max: 100, "Per-axis std of the white velocity error."),
+            .init("doppler.bias-sigma", "m/s", .number(\.doppler.biasSigma), max: 100, "Per-axis std of the correlated velocity error."),
+            .init("doppler.bias-time-constant", "s", .number(\.doppler.biasTimeConstant), min: 1, max: 86_400, "Correlation time of the correlated velocity error."),
+            .init("doppler.course-minimum-speed", "m/s", .number(\.doppler.courseMinimumSpeed), max: 100, "Course only at a measured speed of at least this."),
+            .init("doppler.dropout-probability", "ratio", .number(\.doppler.dropoutProbability), max: 1, "Chance a fix has no speed and course."),
         ]
     }
 }

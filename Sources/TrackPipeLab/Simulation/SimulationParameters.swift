@@ -18,6 +18,7 @@ public struct SimulationParameters: Sendable, Hashable, Codable {
     public var duplicates = DuplicateTimestampEffect()
     public var clockJump = ClockJumpEffect()
     public var gaps = SignalGapEffect()
+    public var doppler = DopplerEffect()
 
     public init() {}
 
