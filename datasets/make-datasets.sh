@@ -40,3 +40,16 @@ $TRACKPIPE simulate --scenario out-and-back --seed 606 --name clock-fault \
   --set clock-jump.enabled=on --set clock-jump.at=0.4 --set clock-jump.offset=-90 \
   --set out-of-order.count=10 --set duplicates.count=10 \
   -o $OUT/clock-fault.gpx
+
+# The -doppler variants: the same runs (same seeds and settings, so the same positions and anomalies) with the
+# receiver's Doppler speed and course on each fix, so `compare` shows what speeds are worth.
+$TRACKPIPE simulate --scenario park-loop --seed 101 --name open-park-doppler \
+  --set runner.extra-stops=2 --set jumps.count=1 --set cell-fixes.count=1 --set doppler.enabled=on \
+  -o $OUT/open-park-doppler.gpx
+$TRACKPIPE simulate --scenario city-loop --seed 202 --name urban-canyon-doppler \
+  --set error.sigma=4 --set error.building-factor=2.5 \
+  --set multipath.rate-per-hour=40 --set multipath.maximum-magnitude=60 --set doppler.enabled=on \
+  -o $OUT/urban-canyon-doppler.gpx
+$TRACKPIPE simulate --scenario city-loop --seed 303 --name stop-and-go-doppler \
+  --set runner.speed=3.6 --set runner.light-stop-probability=0.8 --set runner.extra-stops=4 --set doppler.enabled=on \
+  -o $OUT/stop-and-go-doppler.gpx

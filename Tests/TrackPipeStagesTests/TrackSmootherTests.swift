@@ -136,4 +136,56 @@ import TrackPipeTesting
         let steps = try #require(try pipeline(#"{"stage": "distance"}"#).run(Track(activity: .running, fixes: fixes)).summaryValue("distance"))
         #expect(steps > 100)
     }
+
+    /// Standing 15 minutes near buildings with a noisier Doppler velocity (0.3 m/s per axis: speeds of 0.4 m/s
+    /// on average, a course whenever the speed reaches 0.5 m/s, as receivers report it): the mean velocity
+    /// over the window finds the stop where the mean speed would not, lone noisy seconds inside it are
+    /// closed, and the distance by speed stays under 5 m.
+    @Test func standingStillWithNoisyCoursesAccumulatesAlmostNothing() throws {
+        var rng = Xoshiro256StarStar(seed: 13)
+        let fixtures = TrackFixtures()
+        var fixes: [Fix] = []
+        for k in 0..<900 {
+            var f = fixtures.fix(k, t: Double(k), east: 2 * rng.gaussian(), north: 2 * rng.gaussian(), accuracy: 6)
+            let ve = 0.3 * rng.gaussian(), vn = 0.3 * rng.gaussian()
+            let speed = (ve * ve + vn * vn).squareRoot()
+            f.speed = speed
+            if speed >= 0.5 { f.course = (atan2(ve, vn) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360) }
+            fixes.append(f)
+        }
+        let meanSpeed = fixes.compactMap(\.speed).reduce(0, +) / Double(fixes.count)
+        #expect(meanSpeed > 0.3 && meanSpeed < 0.45, "mean speed \(meanSpeed) m/s")
+        let result = try pipeline(#"{"stage": "track-smoother"}, {"stage": "distance", "method": "speed"}"#)
+            .run(Track(activity: .running, fixes: fixes))
+        let d = try #require(result.summaryValue("distance"))
+        #expect(d < 5, "\(d) m")
+    }
+
+    /// A run whose fixes carry no usable speeds is smoothed exactly as kalman-smoother smooths it (positions
+    /// and accuracy to the bit), and says so; so is one with speeds sampled every 10 s, while the same run at
+    /// 1 Hz with speeds gets the Doppler model.
+    @Test func withoutUsableSpeedsItSmoothsAsKalmanSmootherDoes() throws {
+        let simulated = try RunSimulator(seed: 41).simulate(route: try RouteScenario.parkLoop.route())
+        func compare(_ fixes: [Fix], expectModel model: String) throws {
+            let track = Track(activity: .running, fixes: fixes)
+            let ts = try pipeline(#"{"stage": "track-smoother"}"#).run(track)
+            let cv = try pipeline(#"{"stage": "kalman-smoother"}"#).run(track)
+            let models = Set(ts.events.filter { $0.kind == "track-smoother-model" }.compactMap { $0.fields["model"] })
+            #expect(models == [.string(model)])
+            #expect(ts.track.fixes.count == cv.track.fixes.count)
+            let same = zip(ts.track.fixes, cv.track.fixes).allSatisfy {
+                $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.horizontalAccuracy == $1.horizontalAccuracy
+            }
+            #expect(same == (model == "constant-velocity"))
+        }
+        try compare(simulated.track.fixes, expectModel: "constant-velocity")
+        var withSpeeds = simulated.track.fixes
+        for k in withSpeeds.indices { withSpeeds[k].speed = 2.75 }
+        try compare(withSpeeds, expectModel: "gauss-markov-doppler")
+        let sparse = withSpeeds.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+        #expect(!TrackSmootherStage.hasUsableSpeeds(sparse))
+        try compare(sparse, expectModel: "constant-velocity")
+        let halfMissing = withSpeeds.enumerated().map { k, f in var f = f; if k % 2 == 0 { f.speed = nil }; if k == 1 { f.speed = nil }; return f }
+        #expect(!TrackSmootherStage.hasUsableSpeeds(halfMissing))
+    }
 }

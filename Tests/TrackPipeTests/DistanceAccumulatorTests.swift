@@ -22,6 +22,28 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
         #expect(acc.elapsedTime == 102)
     }
 
+    /// Method speed: 1-s steps by their speeds; a 20-s gap after 1-s steps by its speeds too (3 m/s × 20 s =
+    /// 60 m, where the straight line is 0.001° ≈ 111 m); in a recording sampled every 10 s, by the positions
+    /// (each 10-s step: 0.001°, not its 5 m/s × 10 s = 50 m; the first has no step before it to tell).
+    @Test func speedMeasuresShortStepsAndGapsInDenseRecordingsOnly() {
+        func moving(_ i: Int, lon: Double, time: Double, speed: Double) -> Fix {
+            var f = fix(i, lon: lon, time: time)
+            f.speed = speed
+            return f
+        }
+        var dense = DistanceAccumulator(measure: .speed)
+        dense.add(moving(0, lon: 0, time: 0, speed: 3))
+        let first = dense.add(moving(1, lon: 0.0001, time: 1, speed: 3))
+        let gap = dense.add(moving(2, lon: 0.0011, time: 21, speed: 3))
+        #expect(first.length == 3 && gap.length == 60)
+        var sparse = DistanceAccumulator(measure: .speed)
+        sparse.add(moving(0, lon: 0, time: 0, speed: 5))
+        let a = sparse.add(moving(1, lon: 0.001, time: 10, speed: 5))
+        let b = sparse.add(moving(2, lon: 0.002, time: 20, speed: 5))
+        #expect(abs(a.length - 0.001 * metresPerEquatorDegree) < 1e-6)
+        #expect(abs(b.length - 0.001 * metresPerEquatorDegree) < 1e-6)
+    }
+
     @Test func noDistanceIntoAPausedFixButTheStepOutCounts() {
         var acc = DistanceAccumulator()
         let steps = (0..<6).map { i in acc.add(fix(i, lon: Double(i) * 0.001, time: Double(i), paused: i == 2 || i == 3)) }

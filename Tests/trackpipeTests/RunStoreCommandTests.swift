@@ -27,12 +27,12 @@ import TestSupport
         let a = try #require(withoutIndex(try json(fromStore.stdout)["badges"] as Any) as? [Any])
         let b = try #require(withoutIndex(try json(fromFiles.stdout)["badges"] as Any) as? [Any])
         #expect(a.count > 5 && (a as NSArray).isEqual(to: b))
-        // `badges FOLDER` takes the six runs, not the truth files beside them.
-        #expect((try json(fromFiles.stdout)["runs"] as? [Any])?.count == 6)
+        // `badges FOLDER` takes the nine runs, not the truth files beside them.
+        #expect((try json(fromFiles.stdout)["runs"] as? [Any])?.count == 9)
         // Storing the same files again replaces their runs.
         _ = try CLIRunner.run(["run", "datasets", "--store", store, "-q"], in: TestData.packageRoot)
         let history = try json(try CLIRunner.run(["history", "--store", store, "--json"]).stdout)
-        #expect((history["runs"] as? [Any])?.count == 6)
+        #expect((history["runs"] as? [Any])?.count == 9)
     }
 
     /// A straight run east at 4 m/s, one fix a second, 1501 fixes (6 km) with 3 m accuracy, through `raw` (the

@@ -30,6 +30,8 @@ public struct DistanceAccumulator: Sendable {
     public private(set) var previous: Fix?
     /// Fixes added.
     public private(set) var count = 0
+    /// Time from the fix before ``previous`` to it, seconds; `nil` when either has no time.
+    public private(set) var previousInterval: Double?
 
     public init(formula: DistanceFormula = .default, threeDimensional: Bool = false, measure: StepMeasure = .steps) {
         self.formula = formula
@@ -47,6 +49,7 @@ public struct DistanceAccumulator: Sendable {
     @discardableResult
     public mutating func add(_ fix: Fix) -> DistanceStep {
         defer {
+            if let t0 = previous?.time, let t1 = fix.time { previousInterval = t1 - t0 } else { previousInterval = nil }
             previous = fix
             count += 1
             if let t = fix.time, t.isFinite {
@@ -61,9 +64,11 @@ public struct DistanceAccumulator: Sendable {
         var counted = Self.counts(from: from, to: fix) && Self.hasValidCoordinates(from) && Self.hasValidCoordinates(fix)
         var length = 0.0
         if counted {
-            length = measure == .speed ? Self.speedLength(from: from, to: fix)
-                ?? Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
-                : Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
+            length = Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
+            if measure == .speed, let bySpeed = Self.speedLength(from: from, to: fix),
+               Self.isShortStep(from: from, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
+                length = bySpeed
+            }
             if !length.isFinite { counted = false; length = 0 }
         }
         var duration = 0.0
@@ -96,6 +101,13 @@ public struct DistanceAccumulator: Sendable {
               let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite else { return nil }
         let length = (s0 / 2 + s1 / 2) * (t1 - t0)
         return length.isFinite ? length : nil
+    }
+
+    /// True when `to` is at most ``StepMeasure/maximumSpeedStep`` seconds after `from` (see ``StepMeasure/speed``).
+    @inlinable
+    public static func isShortStep(from: Fix, to: Fix) -> Bool {
+        guard let t0 = from.time, let t1 = to.time else { return false }
+        return t1 - t0 <= StepMeasure.maximumSpeedStep
     }
 
     /// The length of the step `from` → `to` in metres (2D, or 3D as described on the type).

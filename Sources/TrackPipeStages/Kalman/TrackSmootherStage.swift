@@ -17,13 +17,17 @@ public struct TrackSmootherStage: Stage {
         (σ error-sigma, correlation time error-tau) beside the position p and velocity v; a fix measures p + b \
         with small white noise (white-sigma, scaled by the fix's accuracy over the run's median). Where the fix \
         carries the receiver's Doppler speed and course, they measure v (velocity-sigma); a speed without a \
-        course measures |v|. Where the runner stands (mean Doppler speed over stop-window below stop-speed, or \
-        without speeds every fix within stop-window seconds inside stop-radius) v = 0 is measured. \
+        course measures |v|. Where the runner stands (the mean Doppler velocity — or, when the receiver reports \
+        no course, the mean speed — over stop-window below stop-speed, or without speeds every fix within \
+        stop-window seconds inside stop-radius; a lone moving second between stopped ones counts as stopped) \
+        v = 0 is measured. A run whose fixes carry no usable speeds (fewer than half with a speed, or sampled \
+        more than 2 s apart) is smoothed as without-speeds says: by default exactly as kalman-smoother does. \
         Forward Kalman filter and Rauch–Tung–Striebel smoother on GSL matrices (6 states). Output: each fix at \
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
         smoothed 1-sigma, its speed (m/s) and course (°) the smoothed velocity — pair with distance \
         method "speed" for distance as ∫|v| dt. Runs restart at segments, gaps and long pauses as for \
-        kalman-smoother, whose drop rules it shares. Offline only.
+        kalman-smoother, whose drop rules it shares; each run's model is reported as a track-smoother-model \
+        event. Offline only.
         """,
         parameters: KalmanSettings.parameters + [
             .number("error-sigma", unit: .metres, default: 3, range: .positive,
@@ -34,13 +38,15 @@ public struct TrackSmootherStage: Stage {
                     help: "1-sigma of the fix-to-fix white noise per axis, metres, for a fix of the run's median accuracy; scaled by accuracy ÷ median accuracy (sigma-source accuracy) or used as is (fixed)."),
             .boolean("use-velocity", default: true,
                      help: "Use the fixes' speed and course (Doppler) as velocity measurements where present."),
+            .choice("without-speeds", SpeedlessRunModel.allCases.map(\.rawValue), default: SpeedlessRunModel.constantVelocity.rawValue,
+                    help: "How a run without usable Doppler speeds (fewer than half of its fixes with a speed, or a median step over 2 s) is smoothed: constant-velocity (default: exactly as kalman-smoother; measured better without speeds) or gauss-markov (this model from positions alone)."),
             .number("velocity-process-noise", unit: .metresSquaredPerSecondCubed, default: 1, range: .positive,
                     help: "q for a run whose fixes mostly carry Doppler speeds (process-noise, by activity, for the others): the velocity measurements pin the motion, so the model may turn as fast as the runner. Measured on a simulated block with 5-m-radius corners: distance −0.72 % at q 0.1, −0.17 % at 0.3, +0.07 % at 1."),
             .number("velocity-sigma", unit: .metresPerSecond, default: 0.2, range: .positive,
                     help: "1-sigma of a Doppler velocity component or speed, m/s (receivers: 0.1–0.3)."),
             .boolean("stops", default: true, help: "Detect stops and measure zero velocity there."),
             .number("stop-speed", unit: .metresPerSecond, default: 0.45, range: .positive,
-                    help: "A stop: the mean Doppler speed over stop-window is below this, m/s."),
+                    help: "A stop: the magnitude of the mean Doppler velocity over stop-window (the mean speed when the receiver reports no course) is below this, m/s."),
             .number("stop-window", unit: .seconds, default: 5, range: .positive,
                     help: "Seconds around a fix that decide a stop (the speed mean's span; without speeds, the fixes before and after that must all lie within stop-radius)."),
             .number("stop-radius", unit: .metres, default: 10, range: .positive,
@@ -55,6 +61,7 @@ public struct TrackSmootherStage: Stage {
     public var errorTau: Double
     public var whiteSigma: Double
     public var useVelocity: Bool
+    public var withoutSpeeds: SpeedlessRunModel
     public var velocityProcessNoise: Double
     public var velocitySigma: Double
     public var stops: Bool
@@ -69,6 +76,7 @@ public struct TrackSmootherStage: Stage {
         errorTau = try parameters.number("error-tau")
         whiteSigma = try parameters.number("white-sigma")
         useVelocity = try parameters.bool("use-velocity")
+        withoutSpeeds = try parameters.choice("without-speeds")
         velocityProcessNoise = try parameters.number("velocity-process-noise")
         velocitySigma = try parameters.number("velocity-sigma")
         stops = try parameters.bool("stops")
@@ -119,22 +127,52 @@ public struct TrackSmootherStage: Stage {
         var kept = fixes
         var changed: [FixChange] = []
         changed.reserveCapacity(fixes.count)
+        let activity = input.context.activity ?? input.track.activity
         for run in runs {
             let frame = try LocalProjection(reference: fixes[run[0]].point)
             let runFixes = run.map { fixes[$0] }
+            let first = fixes[run[0]]
+            let withSpeeds = useVelocity && Self.hasUsableSpeeds(runFixes)
+            let modelName = withSpeeds ? "gauss-markov-doppler" : withoutSpeeds == .constantVelocity ? "constant-velocity" : "gauss-markov"
+            events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
+                                     fields: ["model": .string(modelName), "fixes": .number(Double(run.count))]))
+            if !withSpeeds, withoutSpeeds == .constantVelocity {
+                // kalman-smoother's smoothing of this run: the same model, frame, variances and solver.
+                var core = KalmanCore(model: settings.model(for: activity), capacity: run.count)
+                for (k, i) in run.enumerated() {
+                    let (e, n) = frame.project(fixes[i].point)
+                    core.setMeasurement(k, time: fixes[i].time ?? 0, east: e, north: n, variance: variances[i])
+                }
+                do {
+                    try core.smooth(count: run.count)
+                } catch {
+                    events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
+                                             fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(run.count))]))
+                    continue
+                }
+                for (k, i) in run.enumerated() {
+                    let e = core.smoothed(k)
+                    let original = FixSnapshot(kept[i])
+                    let p = frame.unproject(east: e.east, north: e.north)
+                    kept[i].latitude = p.latitude
+                    kept[i].longitude = p.longitude
+                    kept[i].horizontalAccuracy = e.positionVariance.squareRoot()
+                    kept[i].horizontalAccuracyIsEstimated = false
+                    changed.append(FixChange(original: original, updated: FixSnapshot(kept[i]), stageLabel: stageLabel))
+                }
+                continue
+            }
             let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame)
-            model.processNoise = useVelocity && Self.hasSpeeds(runFixes) ? velocityProcessNoise : q
+            model.processNoise = withSpeeds ? velocityProcessNoise : q
             let estimates: [GaussMarkovSmootherCore.Estimate]
             do {
                 estimates = try GaussMarkovSmootherCore.smooth(measurements, model: model)
             } catch {
-                let first = fixes[run[0]]
                 events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
                                          fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(run.count))]))
                 continue
             }
             guard estimates.allSatisfy({ $0.east.isFinite && $0.north.isFinite && $0.velocityEast.isFinite && $0.velocityNorth.isFinite }) else {
-                let first = fixes[run[0]]
                 events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
                                          fields: ["reason": .string("the estimate is not finite"), "fixes": .number(Double(run.count))]))
                 continue
@@ -143,16 +181,11 @@ public struct TrackSmootherStage: Stage {
                 let e = estimates[k]
                 let original = FixSnapshot(kept[i])
                 let p = frame.unproject(east: e.east, north: e.north)
-                let speed = (e.velocityEast * e.velocityEast + e.velocityNorth * e.velocityNorth).squareRoot()
-                var course = atan2(e.velocityEast, e.velocityNorth) * 180 / .pi
-                if course < 0 { course += 360 }
-                if course >= 360 { course -= 360 }
                 kept[i].latitude = p.latitude
                 kept[i].longitude = p.longitude
                 kept[i].horizontalAccuracy = e.positionVariance.squareRoot()
                 kept[i].horizontalAccuracyIsEstimated = false
-                kept[i].speed = speed
-                kept[i].course = speed > 0 ? course : nil
+                Self.setVelocity(&kept[i], east: e.velocityEast, north: e.velocityNorth)
                 changed.append(FixChange(original: original, updated: FixSnapshot(kept[i]), stageLabel: stageLabel))
             }
         }
@@ -162,9 +195,29 @@ public struct TrackSmootherStage: Stage {
         return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
     }
 
-    /// True when at least half of `fixes` carry a finite, non-negative speed.
-    static func hasSpeeds(_ fixes: [Fix]) -> Bool {
-        fixes.filter { f in f.speed.map { $0.isFinite && $0 >= 0 } ?? false }.count * 2 >= fixes.count
+    /// Sets `fix`'s speed (m/s) and course (degrees clockwise from north; none at zero speed) to the velocity
+    /// (east, north; m/s).
+    static func setVelocity(_ fix: inout Fix, east: Double, north: Double) {
+        let speed = (east * east + north * north).squareRoot()
+        var course = atan2(east, north) * 180 / .pi
+        if course < 0 { course += 360 }
+        if course >= 360 { course -= 360 }
+        fix.speed = speed
+        fix.course = speed > 0 ? course : nil
+    }
+
+    /// True when `fixes` carry Doppler speeds worth measuring the velocity with: at least half of them a finite,
+    /// non-negative speed, and the median time step at most ``StepMeasure/maximumSpeedStep`` (a speed is an
+    /// instant's; a logger sampling every 10 s says little about the velocity between its fixes).
+    public static func hasUsableSpeeds(_ fixes: [Fix]) -> Bool {
+        guard fixes.filter({ f in f.speed.map { $0.isFinite && $0 >= 0 } ?? false }).count * 2 >= fixes.count else { return false }
+        let times = fixes.compactMap(\.time)
+        var steps: [Double] = []
+        steps.reserveCapacity(times.count)
+        for (a, b) in zip(times, times.dropFirst()) where b > a { steps.append(b - a) }
+        guard !steps.isEmpty else { return true }
+        steps.sort()
+        return steps[steps.count / 2] <= StepMeasure.maximumSpeedStep
     }
 
     /// The run's measurements in `frame`: positions with their white-noise variance, velocities, stops.
@@ -175,7 +228,12 @@ public struct TrackSmootherStage: Stage {
         let scale = settings.sigmaSource == .accuracy && median > 0 ? 1 / median : 0
         let times = fixes.map { $0.time ?? 0 }
         let speeds: [Double?] = fixes.map { f in f.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
-        let haveSpeeds = useVelocity && Self.hasSpeeds(fixes)
+        let haveSpeeds = useVelocity && Self.hasUsableSpeeds(fixes)
+        // The receiver reports courses: at least half of the fixes moving at 1 m/s or more carry one (any fix,
+        // when none moves that fast: receivers drop the course near standstill).
+        let hasCourse = fixes.map { f in f.course.map(\.isFinite) ?? false }
+        let moving = speeds.indices.filter { (speeds[$0] ?? 0) >= 1 }
+        let reportsCourse = moving.isEmpty ? hasCourse.contains(true) : moving.filter { hasCourse[$0] }.count * 2 >= moving.count
         let points = fixes.map { frame.project($0.point) }
         var out: [GaussMarkovSmootherCore.Measurement] = []
         out.reserveCapacity(fixes.count)
@@ -197,12 +255,25 @@ public struct TrackSmootherStage: Stage {
                 while hi + 1 < fixes.count, times[hi + 1] - times[k] <= stopWindow { hi += 1 }
                 if hi < k { hi = k }
                 if haveSpeeds {
-                    // Mean speed over the half-window each side.
-                    var sum = 0.0, n = 0
+                    // Over the half-window each side: the mean velocity's magnitude when the receiver reports
+                    // courses (noise about a standstill averages out, motion does not; a speed without a course
+                    // counts as standing still, as receivers drop the course near standstill), else the mean speed.
+                    var sum = 0.0, sumEast = 0.0, sumNorth = 0.0, n = 0
                     for j in lo...hi where abs(times[j] - times[k]) <= stopWindow / 2 {
-                        if let s = speeds[j] { sum += s; n += 1 }
+                        guard let s = speeds[j] else { continue }
+                        sum += s
+                        n += 1
+                        if let c = fixes[j].course, c.isFinite {
+                            let r = c * .pi / 180
+                            sumEast += s * sin(r)
+                            sumNorth += s * cos(r)
+                        }
                     }
-                    m.stopped = n > 0 && sum / Double(n) < stopSpeed
+                    if n > 0, reportsCourse {
+                        m.stopped = (sumEast * sumEast + sumNorth * sumNorth).squareRoot() / Double(n) < stopSpeed
+                    } else {
+                        m.stopped = n > 0 && sum / Double(n) < stopSpeed
+                    }
                 } else if times[k] - times[lo] >= stopWindow * 0.8, times[hi] - times[k] >= stopWindow * 0.8 {
                     var inside = true
                     for j in lo...hi {
@@ -214,6 +285,24 @@ public struct TrackSmootherStage: Stage {
             }
             out.append(m)
         }
+        if stops { Self.closeStops(&out, within: stopWindow / 2) }
         return out
+    }
+
+    /// Marks as stopped every fix with a stopped fix at most `span` seconds before it and another at most `span`
+    /// seconds after it: one noisy second inside a stop (a Doppler speed that happens to be high) must not
+    /// release the velocity for that second.
+    static func closeStops(_ measurements: inout [GaussMarkovSmootherCore.Measurement], within span: Double) {
+        var lastStopped = -Double.infinity
+        var stoppedBefore = [Bool](repeating: false, count: measurements.count)
+        for k in measurements.indices {
+            if measurements[k].stopped { lastStopped = measurements[k].time }
+            stoppedBefore[k] = measurements[k].time - lastStopped <= span
+        }
+        var nextStopped = Double.infinity
+        for k in measurements.indices.reversed() {
+            if measurements[k].stopped { nextStopped = measurements[k].time; continue }
+            if stoppedBefore[k], nextStopped - measurements[k].time <= span { measurements[k].stopped = true }
+        }
     }
 }
