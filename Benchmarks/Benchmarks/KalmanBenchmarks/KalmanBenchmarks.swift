@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import BenchmarkSupport
 import TrackPipe
 import TrackPipeStages
@@ -46,10 +47,10 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         // The stages end to end: fixes in, kept + changed fixes out (projection, runs, output arrays).
-        func stageBenchmark<S: Stage>(_ name: String, _ type: S.Type) {
+        func stageBenchmark<S: Stage>(_ name: String, _ type: S.Type, doppler: Bool = false) {
             Benchmark(BenchmarkPolicy.name(name, n), configuration: config) { benchmark in
                 let stage = try S(parameters: StageParameters.defaults(for: S.descriptor))
-                let input = track.input
+                let input = doppler ? track.dopplerInput : track.input
                 benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
                     blackHole(try stage.run(input))
@@ -59,8 +60,10 @@ let benchmarks: @Sendable () -> Void = {
         }
         stageBenchmark("kalman-smoother-stage", KalmanSmootherStage.self)
         stageBenchmark("kalman-filter-stage", KalmanFilterStage.self)
-        // track-smoother (Gauss–Markov error, 6 states on GSL) on the same fixes: without speeds, positions only.
+        // track-smoother on the same fixes: without speeds it smooths as kalman-smoother does; with a speed and
+        // course on every fix (from the step to the next fix), the Gauss–Markov model with velocity (6 states on GSL).
         if repeats <= 10 { stageBenchmark("track-smoother-stage", TrackSmootherStage.self) }
+        if repeats <= 10 { stageBenchmark("track-smoother-stage.doppler", TrackSmootherStage.self, doppler: true) }
     }
 }
 
@@ -77,6 +80,9 @@ enum KalmanBenchmarkTrack {
         private(set) lazy var fixes: [Fix] = KalmanBenchmarkTrack.repeated(base, times: repeats)
         /// The stages' input: the repeated track as a running activity.
         private(set) lazy var input = StageInput(track: Track(activity: .running, fixes: fixes), context: StageContext(label: "kalman"))
+        /// The same with a speed (m/s) and course (°) on every fix: those of the step to the next fix.
+        private(set) lazy var dopplerInput = StageInput(track: Track(activity: .running, fixes: KalmanBenchmarkTrack.withVelocities(fixes)),
+                                                        context: StageContext(label: "kalman"))
     }
 
     /// The reference input, cleaned as its README says.
@@ -92,6 +98,22 @@ enum KalmanBenchmarkTrack {
         var fixes: [Fix] = []
         for r in rows where fixes.last?.time != r.fix.time { fixes.append(r.fix) }
         return fixes
+    }
+
+    /// `fixes` with each one's speed and course set to those of the step to the next fix (the last keeps the
+    /// step before): a stand-in for Doppler velocities, so track-smoother takes its velocity path.
+    static func withVelocities(_ fixes: [Fix]) -> [Fix] {
+        guard fixes.count > 1, let projection = try? LocalProjection(reference: fixes[0].point) else { return fixes }
+        var out = fixes
+        for k in out.indices {
+            let a = k + 1 < fixes.count ? k : k - 1
+            let p = projection.project(fixes[a].point), q = projection.project(fixes[a + 1].point)
+            let dt = max(1e-3, (fixes[a + 1].time ?? 0) - (fixes[a].time ?? 0))
+            let ve = (q.east - p.east) / dt, vn = (q.north - p.north) / dt
+            out[k].speed = (ve * ve + vn * vn).squareRoot()
+            out[k].course = (atan2(ve, vn) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        }
+        return out
     }
 
     /// `base` repeated `times` times end to end: copy k starts one second after copy k−1 ends, shifted so its
