@@ -1,5 +1,6 @@
 import Testing
 import TrackPipe
+import TrackPipeLab
 import TrackPipeTesting
 @testable import TrackPipeStages
 
@@ -65,7 +66,9 @@ import TrackPipeTesting
     @Test(arguments: StageTestSupport.seeds) func outputStrictlyIncreasing(seed: UInt64) throws {
         let fixes = TestTracks.random(seed: seed, count: 300)
         for prefer in [true, false] {
-            let out = try StageTestSupport.liveEqualsOffline(try H(parameters: ["prefer-accurate-duplicate": .bool(prefer)]), fixes)
+            // Without re-anchoring: a pure filter.
+            let out = try StageTestSupport.liveEqualsOffline(
+                try H(parameters: ["prefer-accurate-duplicate": .bool(prefer), "reanchor-after": .number(0)]), fixes)
             let times = out.kept.compactMap(\.time)
             #expect(times.count == out.kept.count)
             #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
@@ -86,6 +89,78 @@ import TrackPipeTesting
                 #expect(justified, "fix \(d.sourceIndex) dropped by \(d.rule) without a reason")
             }
         }
+    }
+
+    /// With re-anchoring (the default) on the same random tracks: times strictly increase, live equals
+    /// offline, every fix is kept or dropped once, and a kept fix is its input fix with only its time moved, by
+    /// the offset of the last clock-reanchor event before it (0 before the first).
+    @Test(arguments: StageTestSupport.seeds) func reanchoringOnlyMovesTimesByTheAnnouncedOffset(seed: UInt64) throws {
+        let fixes = TestTracks.random(seed: seed, count: 300)
+        let out = try StageTestSupport.liveEqualsOffline(try H(), fixes)
+        let times = out.kept.compactMap(\.time)
+        #expect(times.count == out.kept.count && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(out.kept.count + out.dropped.count == fixes.count)
+        let input = Dictionary(uniqueKeysWithValues: fixes.map { ($0.sourceIndex, $0) })
+        let events = out.events.filter { $0.kind == "clock-reanchor" }
+        for fix in out.kept {
+            let original = try #require(input[fix.sourceIndex])
+            let offset = events.last { ($0.sourceIndex ?? .max) <= fix.sourceIndex }.flatMap { e -> Double? in
+                if case .number(let x) = e.fields["offset"] { return x } else { return nil }
+            } ?? 0
+            var expected = original
+            expected.time = (original.time ?? 0) + offset
+            #expect(fix == expected, "fix \(fix.sourceIndex)")
+        }
+        #expect(out.changed.count == out.kept.filter { $0 != input[$0.sourceIndex] }.count)
+    }
+
+    /// The simulator's clock jumps 600 s forward for 60 s, 30 % into a 2300-fix run, then returns. Without
+    /// re-anchoring every fix stamped before the last jumped time is dropped (the next 600); with it, five
+    /// fixes after the return re-anchor the clock 600 s on (one usual step after the last jumped fix), and
+    /// every fix is kept.
+    @Test func aForwardClockJumpDoesNotEndTheRun() throws {
+        var p = SimulationParameters.clean
+        p.clockJump.enabled = true
+        p.clockJump.at = 0.3
+        p.clockJump.offset = 600
+        p.clockJump.duration = 60
+        let run = try RunSimulator(parameters: p, seed: 5).simulate(route: try RouteScenario.parkLoop.route())
+        let fixes = run.track.fixes
+        let times = fixes.compactMap(\.time)
+        let lastJumped = try #require((0..<(times.count - 1)).first { times[$0 + 1] < times[$0] })
+        let stampedBefore = fixes[(lastJumped + 1)...].filter { ($0.time ?? 0) <= times[lastJumped] }.count
+        #expect(stampedBefore == 600)
+
+        let plain = try H(parameters: ["reanchor-after": .number(0)]).run(fixes)
+        #expect(plain.dropped.count == stampedBefore && Set(plain.dropped.map(\.rule)).isSubset(of: ["not-later", "duplicate-time"]))
+
+        let out = try StageTestSupport.liveEqualsOffline(try H(), fixes)
+        #expect(out.kept.count == fixes.count && out.dropped.isEmpty)
+        let events = out.events.filter { $0.kind == "clock-reanchor" }
+        #expect(events.count == 1 && events.first?.sourceIndex == fixes[lastJumped + 1].sourceIndex)
+        #expect(events.first?.fields["offset"] == .number(600))
+        #expect(out.kept[(lastJumped + 1)...].allSatisfy { $0.time == (input(fixes, $0.sourceIndex).time ?? 0) + 600 })
+        #expect(out.kept[...lastJumped].allSatisfy { $0.time == input(fixes, $0.sourceIndex).time })
+    }
+
+    func input(_ fixes: [Fix], _ sourceIndex: Int) -> Fix { fixes.first { $0.sourceIndex == sourceIndex }! }
+
+    /// Earlier fixes that do not continue the track (5 km away) or come fewer than reanchor-after in a row are
+    /// dropped as not-later, as without re-anchoring.
+    @Test func earlierFixesThatDoNotContinueTheTrackAreDropped() throws {
+        var fixes = (0..<10).map { fix($0, t: Double($0), east: 3 * Double($0)) }
+        fixes += (10..<16).map { fix($0, t: Double($0 - 8), east: 5000 + 3 * Double($0)) }
+        let far = try H().run(fixes)
+        #expect(far.keptIndices == Array(0..<10) && far.dropped.map(\.rule) == Array(repeating: "not-later", count: 6))
+        #expect(far.events.isEmpty)
+        // Four earlier fixes that continue the track, then the clock is right again: dropped, one fix late.
+        var short = (0..<10).map { fix($0, t: Double($0), east: 3 * Double($0)) }
+        short += (10..<14).map { fix($0, t: Double($0 - 8), east: 3 * Double($0)) }
+        short.append(fix(14, t: 14, east: 42))
+        let steps = try H().runLive(short)
+        #expect(steps.flatMap(\.dropped).map(\.sourceIndex) == [10, 11, 12, 13])
+        #expect(steps[14].dropped.map(\.sourceIndex) == [10, 11, 12, 13])
+        #expect(steps.flatMap(\.events).isEmpty)
     }
 
     @Test func conformance() {

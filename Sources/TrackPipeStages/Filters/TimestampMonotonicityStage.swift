@@ -22,8 +22,17 @@ import TrackPipe
 /// Whole-track policies (stable sort, clock-jump repair) live in the separate non-streaming stage
 /// `timestamp-repair`, so that every stage that claims to be causal really runs live.
 ///
-/// Limitation, by design of a causal rule: live, after a backward clock jump every fix is dropped as
-/// `not-later` until the clock passes the last accepted time again; offline, run `timestamp-repair` first.
+/// **Clock re-anchoring** (`reanchor-after`, default 5). A system clock that steps — back, or forward for a
+/// while and then back — would otherwise make every later fix `not-later` until the clock passes the last
+/// accepted time again: a minute forward costs a minute of fixes, an hour forward the rest of the run. So fixes
+/// that are earlier than the last accepted one but strictly later than each other, at most 10 s apart, and
+/// continuing the track (the first within the activity's jump speed × the usual step of the last accepted fix,
+/// each next within that speed × its step, accuracy radii subtracted) are held; when `reanchor-after` of them
+/// follow one another the clock is re-anchored: they and every later fix are re-stamped by the offset that puts
+/// the first of them one usual step after the last accepted fix (a `clock-reanchor` event gives the offset), so
+/// time stays strictly increasing, durations are kept and no fix is lost; absolute times after the step carry
+/// the offset. A run of fewer (a swapped row, a duplicate) is dropped as `not-later`, one fix late. Offline,
+/// `timestamp-repair` first restores true times where it can; this keeps what it cannot.
 ///
 /// Measured on the Kalman reference run, Tests/Data/reference/kalman/input_2300.csv (3 duplicate rows, 5
 /// swapped pairs): 8 drops; duplicates precision 1.00 / recall 1.00 (the flagged duplicate is the
@@ -39,7 +48,10 @@ public struct TimestampMonotonicityStage: StreamingStage {
             accurate fix is kept (tie: the earlier in the file), which needs one fix of hold-back: the last \
             accepted fix is released when a strictly later fix arrives. Set prefer-accurate-duplicate to false \
             for zero latency (keep the first). For files whose order is scrambled or whose clock jumps, use the \
-            whole-track stage timestamp-repair instead (sort or repair). Output time is strictly increasing.
+            whole-track stage timestamp-repair instead (sort or repair). Live clock steps: after reanchor-after \
+            consecutive earlier fixes that continue the track, the clock is re-anchored (those and later fixes \
+            re-stamped by one offset, event clock-reanchor) instead of dropping the rest of the run. Output time \
+            is strictly increasing.
             """,
         parameters: [
             .boolean(
@@ -47,19 +59,32 @@ public struct TimestampMonotonicityStage: StreamingStage {
                 help: "Of two fixes with the same time keep the more accurate (smaller horizontal accuracy, m); ties "
                     + "keep the first. Costs one fix of hold-back live. Default true: the better-measured report of "
                     + "an instant is the better guess. false keeps the first with no hold-back."),
+            .integer(
+                "reanchor-after", default: 5, range: .closed(0, 100),
+                help: "Fixes: this many consecutive fixes earlier than the last accepted one, strictly later than "
+                    + "each other, at most 10 s apart and continuing the track within the activity's jump speed "
+                    + "re-anchor the clock (they and all later fixes re-stamped by one offset; event clock-reanchor) "
+                    + "instead of being dropped as not-later until the clock catches up. 0 never re-anchors. "
+                    + "Default 5: a swapped row or a duplicate is one fix, a clock step every fix after it."),
         ],
-        guarantees: [.preservesOrder, .strictlyIncreasingTime, .preservesPositions]
+        guarantees: [.preservesOrder, .strictlyIncreasingTime]
     )
 
     public var preferAccurateDuplicate: Bool
+    public var reanchorAfter: Int
 
     public init(parameters: StageParameters) throws {
         preferAccurateDuplicate = try parameters.bool("prefer-accurate-duplicate")
+        reanchorAfter = try parameters.integer("reanchor-after")
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(preferAccurate: preferAccurateDuplicate)
+        Processor(preferAccurate: preferAccurateDuplicate, reanchorAfter: reanchorAfter,
+                  maxSpeed: JumpSpeedLimit.maxSpeed(for: context.activity ?? .running))
     }
+
+    /// The longest step between the fixes of a run that can re-anchor the clock, seconds.
+    static let reanchorMaximumStep = 10.0
 
     /// True when `candidate` should replace `incumbent` as the one fix kept for their shared time: it has a
     /// valid accuracy that is strictly smaller (a valid accuracy beats a missing or invalid one).
@@ -71,47 +96,134 @@ public struct TimestampMonotonicityStage: StreamingStage {
 
     struct Processor: FixProcessor {
         let preferAccurate: Bool
-        /// Time of the last accepted fix.
+        let reanchorAfter: Int
+        /// The activity's jump speed, m/s: how fast a run of fixes may continue the track.
+        let maxSpeed: Double
+        /// Added to every fix's time since the last re-anchoring, seconds.
+        var offset = 0.0
+        /// Time (re-stamped) of the last accepted fix.
         var lastTime: Double?
-        /// The last accepted fix, not yet emitted (only with `preferAccurate`).
-        var held: Fix?
+        /// The last accepted fix as the input had it, and its usual step (its time minus the one before it).
+        var lastAccepted: Fix?
+        var lastStep: Double?
+        /// The last accepted fix, not yet emitted (only with `preferAccurate`), re-stamped, with the input's fix.
+        var held: (fix: Fix, original: Fix)?
+        /// Fixes earlier than the last accepted one that may be a clock step, held until they re-anchor the
+        /// clock or turn out not to.
+        var candidates: [Fix] = []
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
-            guard let t = fix.time, t.isFinite else {
+            guard let raw = fix.time, raw.isFinite else {
                 out.drop(fix, rule: "missing-time", detail: "a fix without a time cannot be ordered")
                 return
             }
-            if let last = lastTime {
-                if t < last {
-                    out.drop(fix, rule: "not-later", measured: t - last, threshold: 0, unit: .seconds,
-                             detail: "earlier than the last accepted fix")
+            if let last = lastTime, raw + offset < last {
+                if reanchorAfter > 0, continuesCandidates(fix) {
+                    candidates.append(fix)
+                    if candidates.count >= reanchorAfter { try reanchor(into: &out) }
                     return
                 }
-                if t == last {
-                    if preferAccurate, let incumbent = held, TimestampMonotonicityStage.isMoreAccurate(fix, than: incumbent) {
-                        out.drop(incumbent, rule: "duplicate-time", measured: 0, threshold: 0, unit: .seconds,
-                                 detail: "same time as fix \(fix.sourceIndex), which is more accurate")
-                        held = fix
-                    } else {
-                        let winner = held.map { "fix \($0.sourceIndex), kept as at least as accurate" }
-                            ?? "the last accepted fix, kept as the first of the pair"
-                        out.drop(fix, rule: "duplicate-time", measured: 0, threshold: 0, unit: .seconds,
-                                 detail: "same time as \(winner)")
-                    }
+                dropCandidates(into: &out)
+                if reanchorAfter > 0, startsCandidates(fix) {
+                    candidates = [fix]
+                    if reanchorAfter == 1 { try reanchor(into: &out) }
                     return
                 }
+                dropNotLater(fix, into: &out)
+                return
             }
+            dropCandidates(into: &out)
+            accept(fix, into: &out)
+        }
+
+        /// Takes a fix that is not earlier than the last accepted one (re-stamped by the offset).
+        mutating func accept(_ original: Fix, into out: inout StageEmitter) {
+            var fix = original
+            let t = (original.time ?? 0) + offset
+            if offset != 0 { fix.time = t }
+            if let last = lastTime, t == last {
+                if preferAccurate, let incumbent = held, TimestampMonotonicityStage.isMoreAccurate(fix, than: incumbent.fix) {
+                    out.drop(incumbent.original, rule: "duplicate-time", measured: 0, threshold: 0, unit: .seconds,
+                             detail: "same time as fix \(fix.sourceIndex), which is more accurate")
+                    held = (fix, original)
+                    lastAccepted = original
+                } else {
+                    let winner = held.map { "fix \($0.fix.sourceIndex), kept as at least as accurate" }
+                        ?? "the last accepted fix, kept as the first of the pair"
+                    out.drop(original, rule: "duplicate-time", measured: 0, threshold: 0, unit: .seconds,
+                             detail: "same time as \(winner)")
+                }
+                return
+            }
+            if let last = lastTime { lastStep = t - last }
             lastTime = t
+            lastAccepted = original
             if preferAccurate {
-                if let h = held { out.keep(h) }
-                held = fix
+                if let h = held { Self.keep(h, into: &out) }
+                held = (fix, original)
             } else {
-                out.keep(fix)
+                Self.keep((fix, original), into: &out)
             }
         }
 
+        static func keep(_ f: (fix: Fix, original: Fix), into out: inout StageEmitter) {
+            if f.fix.time == f.original.time { out.keep(f.fix) } else { out.keep(f.fix, changedFrom: f.original) }
+        }
+
+        mutating func dropNotLater(_ fix: Fix, into out: inout StageEmitter) {
+            out.drop(fix, rule: "not-later", measured: (fix.time ?? 0) + offset - (lastTime ?? 0), threshold: 0, unit: .seconds,
+                     detail: "earlier than the last accepted fix")
+        }
+
+        mutating func dropCandidates(into out: inout StageEmitter) {
+            guard !candidates.isEmpty else { return }
+            for f in candidates { dropNotLater(f, into: &out) }
+            candidates.removeAll(keepingCapacity: true)
+        }
+
+        /// True when `fix` could be the first fix after a clock step: within the jump speed of the last accepted
+        /// fix over its usual step.
+        func startsCandidates(_ fix: Fix) -> Bool {
+            guard let last = lastAccepted else { return false }
+            let step = min(max(lastStep ?? 1, 1), TimestampMonotonicityStage.reanchorMaximumStep)
+            return Self.reachable(from: last, to: fix, in: step, maxSpeed: maxSpeed)
+        }
+
+        /// True when `fix` continues the held candidates: strictly later than the last, at most 10 s on, and
+        /// within the jump speed of it.
+        func continuesCandidates(_ fix: Fix) -> Bool {
+            guard let previous = candidates.last, let t0 = previous.time, let t1 = fix.time else { return false }
+            let dt = t1 - t0
+            guard dt > 0, dt <= TimestampMonotonicityStage.reanchorMaximumStep else { return false }
+            return Self.reachable(from: previous, to: fix, in: dt, maxSpeed: maxSpeed)
+        }
+
+        /// True when the step `a` → `b`, less both fixes' valid accuracy radii, is at most `maxSpeed` × `dt`.
+        static func reachable(from a: Fix, to b: Fix, in dt: Double, maxSpeed: Double) -> Bool {
+            guard DistanceAccumulator.hasValidCoordinates(a), DistanceAccumulator.hasValidCoordinates(b) else { return false }
+            func radius(_ f: Fix) -> Double {
+                guard f.hasValidHorizontalAccuracy, let r = f.horizontalAccuracy, r.isFinite else { return 0 }
+                return r
+            }
+            return Geodesy.distance(a.point, b.point) - radius(a) - radius(b) <= maxSpeed * dt
+        }
+
+        /// Re-stamps the clock so the held candidates follow the last accepted fix by its usual step, and
+        /// accepts them.
+        mutating func reanchor(into out: inout StageEmitter) throws {
+            guard let first = candidates.first, let raw = first.time, let last = lastTime else { return }
+            let step = min(max(lastStep ?? 1, 1e-3), TimestampMonotonicityStage.reanchorMaximumStep)
+            offset = last + step - raw
+            out.emit("clock-reanchor", time: raw, sourceIndex: first.sourceIndex,
+                     fields: ["offset": .number(offset), "fixes": .number(Double(candidates.count))])
+            let pending = candidates
+            candidates.removeAll(keepingCapacity: true)
+            for f in pending { accept(f, into: &out) }
+        }
+
         mutating func finish(into out: inout StageEmitter) throws {
-            if let h = held { out.keep(h) }
+            dropCandidates(into: &out)
+            if let h = held { Self.keep(h, into: &out) }
             held = nil
         }
     }
