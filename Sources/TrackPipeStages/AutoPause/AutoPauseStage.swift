@@ -277,8 +277,8 @@ public struct AutoPauseStage: StreamingStage {
         func movesByDoppler(_ candidate: some Sequence<Fix>, _ fix: Fix) -> Bool {
             guard let v = fix.speed, v.isFinite, v >= 0 else { return false }
             var sum = 0.0, east = 0.0, north = 0.0, n = 0.0, withCourse = false
-            for f in candidate.lazy + [fix] {
-                guard let s = f.speed, s.isFinite, s >= 0 else { continue }
+            func add(_ f: Fix) {
+                guard let s = f.speed, s.isFinite, s >= 0 else { return }
                 sum += s
                 n += 1
                 if let c = f.course, c.isFinite {
@@ -287,6 +287,8 @@ public struct AutoPauseStage: StreamingStage {
                     north += s * cos(c * .pi / 180)
                 }
             }
+            for f in candidate { add(f) }
+            add(fix)
             guard n >= 3 else { return false }
             return (withCourse ? (east * east + north * north).squareRoot() : sum) / n >= trimSpeed
         }
