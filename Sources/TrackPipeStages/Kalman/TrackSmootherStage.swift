@@ -132,6 +132,23 @@ public struct TrackSmootherStage: Stage {
             let frame = try LocalProjection(reference: fixes[run[0]].point)
             let runFixes = run.map { fixes[$0] }
             let first = fixes[run[0]]
+            /// Reports that this run could not be smoothed (its fixes are left unchanged).
+            func runFailed(_ reason: String) {
+                events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
+                                         fields: ["reason": .string(reason), "fixes": .number(Double(run.count))]))
+            }
+            /// Moves fix `i` to the smoothed position (east, north in the run's frame, m) with the smoothed accuracy
+            /// √variance, and its speed and course to `velocity` (east, north; m/s) when given; records the change.
+            func move(_ i: Int, east: Double, north: Double, variance: Double, velocity: (east: Double, north: Double)?) {
+                let original = FixSnapshot(kept[i])
+                let p = frame.unproject(east: east, north: north)
+                kept[i].latitude = p.latitude
+                kept[i].longitude = p.longitude
+                kept[i].horizontalAccuracy = variance.squareRoot()
+                kept[i].horizontalAccuracyIsEstimated = false
+                if let v = velocity { Self.setVelocity(&kept[i], east: v.east, north: v.north) }
+                changed.append(FixChange(original: original, updated: FixSnapshot(kept[i]), stageLabel: stageLabel))
+            }
             let withSpeeds = useVelocity && Self.hasUsableSpeeds(runFixes)
             let modelName = withSpeeds ? "gauss-markov-doppler" : withoutSpeeds == .constantVelocity ? "constant-velocity" : "gauss-markov"
             events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
@@ -146,19 +163,12 @@ public struct TrackSmootherStage: Stage {
                 do {
                     try core.smooth(count: run.count)
                 } catch {
-                    events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
-                                             fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(run.count))]))
+                    runFailed(String(describing: error))
                     continue
                 }
                 for (k, i) in run.enumerated() {
                     let e = core.smoothed(k)
-                    let original = FixSnapshot(kept[i])
-                    let p = frame.unproject(east: e.east, north: e.north)
-                    kept[i].latitude = p.latitude
-                    kept[i].longitude = p.longitude
-                    kept[i].horizontalAccuracy = e.positionVariance.squareRoot()
-                    kept[i].horizontalAccuracyIsEstimated = false
-                    changed.append(FixChange(original: original, updated: FixSnapshot(kept[i]), stageLabel: stageLabel))
+                    move(i, east: e.east, north: e.north, variance: e.positionVariance, velocity: nil)
                 }
                 continue
             }
@@ -168,25 +178,16 @@ public struct TrackSmootherStage: Stage {
             do {
                 estimates = try GaussMarkovSmootherCore.smooth(measurements, model: model)
             } catch {
-                events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
-                                         fields: ["reason": .string(String(describing: error)), "fixes": .number(Double(run.count))]))
+                runFailed(String(describing: error))
                 continue
             }
             guard estimates.allSatisfy({ $0.east.isFinite && $0.north.isFinite && $0.velocityEast.isFinite && $0.velocityNorth.isFinite }) else {
-                events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
-                                         fields: ["reason": .string("the estimate is not finite"), "fixes": .number(Double(run.count))]))
+                runFailed("the estimate is not finite")
                 continue
             }
             for (k, i) in run.enumerated() {
                 let e = estimates[k]
-                let original = FixSnapshot(kept[i])
-                let p = frame.unproject(east: e.east, north: e.north)
-                kept[i].latitude = p.latitude
-                kept[i].longitude = p.longitude
-                kept[i].horizontalAccuracy = e.positionVariance.squareRoot()
-                kept[i].horizontalAccuracyIsEstimated = false
-                Self.setVelocity(&kept[i], east: e.velocityEast, north: e.velocityNorth)
-                changed.append(FixChange(original: original, updated: FixSnapshot(kept[i]), stageLabel: stageLabel))
+                move(i, east: e.east, north: e.north, variance: e.positionVariance, velocity: (e.velocityEast, e.velocityNorth))
             }
         }
         if !droppedIndices.isEmpty {
