@@ -188,4 +188,22 @@ import TrackPipeTesting
         let halfMissing = withSpeeds.enumerated().map { k, f in var f = f; if k % 2 == 0 { f.speed = nil }; if k == 1 { f.speed = nil }; return f }
         #expect(!TrackSmootherStage.hasUsableSpeeds(halfMissing))
     }
+
+    /// A corrupt speed (1e300 m/s, NaN, negative) on a 2.2 m/s run is not measured: the run is smoothed from the
+    /// others and the distance is the run's, 118 s × 2.2 m/s within 1 % (it was 0: the 1e300 velocity threw every estimate
+    /// past the pole, where no distance is counted).
+    @Test func corruptSpeedsAreNotMeasured() throws {
+        let fixtures = TrackFixtures()
+        let fixes = (0..<120).map { k -> Fix in
+            var f = fixtures.fix(k, t: Double(k), north: 2.2 * Double(k), accuracy: 3)
+            f.speed = k == 50 ? 1e300 : k == 51 ? .nan : k == 52 ? -3 : 2.2
+            f.course = 0
+            return f
+        }
+        let result = try pipeline(#"{"stage": "track-smoother"}, {"stage": "distance", "method": "speed"}"#)
+            .run(Track(activity: .running, fixes: fixes))
+        #expect(result.events.allSatisfy { $0.kind != "kalman-run-failed" })
+        let d = try #require(result.summaryValue("distance"))
+        #expect(abs(d - 118 * 2.2) / (118 * 2.2) < 0.01, "\(d) m")
+    }
 }

@@ -17,7 +17,8 @@ public struct TrackSmootherStage: Stage {
         (σ error-sigma, correlation time error-tau) beside the position p and velocity v; a fix measures p + b \
         with small white noise (white-sigma, scaled by the fix's accuracy over the run's median). Where the fix \
         carries the receiver's Doppler speed and course, they measure v (velocity-sigma); a speed without a \
-        course measures |v|. Where the runner stands (the mean Doppler velocity — or, when the receiver reports \
+        course measures |v|; a speed above the activity's jump speed (superman-jump's limit) is corrupt and \
+        ignored. Where the runner stands (the mean Doppler velocity — or, when the receiver reports \
         no course, the mean speed — over stop-window below stop-speed, or without speeds every fix within \
         stop-window seconds inside stop-radius; a lone moving second between stopped ones counts as stopped) \
         v = 0 is measured. A run whose fixes carry no usable speeds (fewer than half with a speed, or sampled \
@@ -172,7 +173,8 @@ public struct TrackSmootherStage: Stage {
                 }
                 continue
             }
-            let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame)
+            let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame,
+                                                 maxSpeed: JumpSpeedLimit.maxSpeed(for: activity ?? .running))
             model.processNoise = withSpeeds ? velocityProcessNoise : q
             let estimates: [GaussMarkovSmootherCore.Estimate]
             do {
@@ -181,7 +183,12 @@ public struct TrackSmootherStage: Stage {
                 runFailed(String(describing: error))
                 continue
             }
-            guard estimates.allSatisfy({ $0.east.isFinite && $0.north.isFinite && $0.velocityEast.isFinite && $0.velocityNorth.isFinite }) else {
+            // Finite, and every smoothed position a valid coordinate (a huge but finite estimate unprojects past a pole).
+            guard estimates.allSatisfy({ e in
+                guard e.east.isFinite, e.north.isFinite, e.velocityEast.isFinite, e.velocityNorth.isFinite else { return false }
+                let p = frame.unproject(east: e.east, north: e.north)
+                return p.latitude.isFinite && p.longitude.isFinite && abs(p.latitude) <= 90 && abs(p.longitude) <= 180
+            }) else {
                 runFailed("the estimate is not finite")
                 continue
             }
@@ -222,13 +229,17 @@ public struct TrackSmootherStage: Stage {
     }
 
     /// The run's measurements in `frame`: positions with their white-noise variance, velocities, stops.
-    func measurements(_ fixes: [Fix], variances: [Double], frame: LocalProjection) -> [GaussMarkovSmootherCore.Measurement] {
+    /// A speed above `maxSpeed` (m/s: the activity's jump speed, `superman-jump`'s limit) is not measured: a
+    /// receiver's speed is never that wrong by noise, so it is corrupt, and one such value would throw the
+    /// whole run off.
+    func measurements(_ fixes: [Fix], variances: [Double], frame: LocalProjection, maxSpeed: Double = .infinity)
+        -> [GaussMarkovSmootherCore.Measurement] {
         // White noise: white-sigma scaled by σ_fix ÷ the run's median σ_fix.
         let sigmas = variances.map { $0.squareRoot() }
         let median = sigmas.sorted()[sigmas.count / 2]
         let scale = settings.sigmaSource == .accuracy && median > 0 ? 1 / median : 0
         let times = fixes.map { $0.time ?? 0 }
-        let speeds: [Double?] = fixes.map { f in f.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        let speeds: [Double?] = fixes.map { f in f.speed.flatMap { $0.isFinite && $0 >= 0 && $0 <= maxSpeed ? $0 : nil } }
         let haveSpeeds = useVelocity && Self.hasUsableSpeeds(fixes)
         // The receiver reports courses: at least half of the fixes moving at 1 m/s or more carry one (any fix,
         // when none moves that fast: receivers drop the course near standstill).
