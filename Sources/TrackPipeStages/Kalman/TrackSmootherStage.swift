@@ -215,7 +215,7 @@ public struct TrackSmootherStage: Stage {
     }
 
     /// True when `fixes` carry Doppler speeds worth measuring the velocity with: at least half of them a finite,
-    /// non-negative speed, and the median time step at most ``StepMeasure/maximumSpeedStep`` (a speed is an
+    /// non-negative speed, and the median time step at most `StepMeasure.maximumSpeedStep` (a speed is an
     /// instant's; a logger sampling every 10 s says little about the velocity between its fixes).
     public static func hasUsableSpeeds(_ fixes: [Fix]) -> Bool {
         guard fixes.filter({ f in f.speed.map { $0.isFinite && $0 >= 0 } ?? false }).count * 2 >= fixes.count else { return false }
