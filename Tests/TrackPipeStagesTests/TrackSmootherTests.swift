@@ -206,4 +206,37 @@ import TrackPipeTesting
         let d = try #require(result.summaryValue("distance"))
         #expect(abs(d - 118 * 2.2) / (118 * 2.2) < 0.01, "\(d) m")
     }
+
+    /// A straight run at 3 m/s with 2 m of white noise per axis: the likelihood picks σ 2 m (its grid holds 2)
+    /// and the smallest q (the motion is constant); with 0.7 m of noise, σ 0.7 m. Each against the grid's other
+    /// values, so a mutation that scores the wrong way round picks the grid's far end.
+    @Test func theNoiseFitFindsTheNoise() throws {
+        var rng = Xoshiro256StarStar(seed: 19)
+        for sigma in [2.0, 0.7] {
+            let points = (0..<1500).map { k -> (time: Double, east: Double, north: Double) in
+                (Double(k), 3 * Double(k) + sigma * rng.gaussian(), sigma * rng.gaussian())
+            }
+            let fit = try #require(ConstantVelocityNoiseFit.maximumLikelihood(points, model: ConstantVelocityModel(spectralDensity: 1)))
+            #expect(fit.sigma == sigma, "σ \(fit.sigma) for \(sigma)")
+            #expect(fit.processNoise == ConstantVelocityNoiseFit.processNoiseGrid[0])
+        }
+    }
+
+    /// A run without any accuracy is smoothed with the fitted q and σ, reported on the model event; the same run
+    /// with accuracies keeps kalman-smoother's smoothing (tested above) and reports no fit.
+    @Test func aRunWithoutAccuracyGetsItsNoiseFitted() throws {
+        let simulated = try RunSimulator(parameters: .clean, seed: 43).simulate(route: try RouteScenario.parkLoop.route())
+        let without = simulated.track.fixes.map { f -> Fix in var f = f; f.horizontalAccuracy = nil; return f }
+        let fitted = try pipeline(#"{"stage": "track-smoother"}"#).run(Track(activity: .running, fixes: without))
+        let event = try #require(fitted.events.first { $0.kind == "track-smoother-model" })
+        #expect(event.fields["model"] == .string("constant-velocity"))
+        #expect(event.fields["sigma"] != nil && event.fields["process-noise"] != nil)
+        let off = try pipeline(#"{"stage": "track-smoother", "estimate-noise": false}"#).run(Track(activity: .running, fixes: without))
+        #expect(off.events.first { $0.kind == "track-smoother-model" }?.fields["sigma"] == nil)
+        #expect(off.track.fixes.map(\.point) != fitted.track.fixes.map(\.point))
+        let kalman = try pipeline(#"{"stage": "kalman-smoother"}"#).run(Track(activity: .running, fixes: without))
+        #expect(off.track.fixes.map(\.point) == kalman.track.fixes.map(\.point))
+        let withAccuracy = try pipeline(#"{"stage": "track-smoother"}"#).run(Track(activity: .running, fixes: simulated.track.fixes))
+        #expect(withAccuracy.events.first { $0.kind == "track-smoother-model" }?.fields["sigma"] == nil)
+    }
 }

@@ -39,6 +39,8 @@ public struct TrackSmootherStage: Stage {
                     help: "1-sigma of the fix-to-fix white noise per axis, metres, for a fix of the run's median accuracy; scaled by accuracy ÷ median accuracy (sigma-source accuracy) or used as is (fixed)."),
             .boolean("use-velocity", default: true,
                      help: "Use the fixes' speed and course (Doppler) as velocity measurements where present."),
+            .boolean("estimate-noise", default: true,
+                     help: "A run smoothed with the constant-velocity model whose fixes report no accuracy at all gets the q and σ under which its positions are most likely (grid 0.03–30 m²/s³ × 0.5–7 m; reported in the track-smoother-model event) instead of the activity's q and the fixed sigma, unless process-noise is set. Such recordings (bike computers, watches) have mostly filtered their positions already: on the Whitchurch ride's five, distance 1.0–2.3 points below raw with σ 5 m and 0.4–2.0 with the estimate, cross-track RMSE above raw on four with σ 5 m and at or below raw on all five with it."),
             .choice("without-speeds", SpeedlessRunModel.allCases.map(\.rawValue), default: SpeedlessRunModel.constantVelocity.rawValue,
                     help: "How a run without usable Doppler speeds (fewer than half of its fixes with a speed, or a median step over 2 s) is smoothed: constant-velocity (default: exactly as kalman-smoother; measured better without speeds) or gauss-markov (this model from positions alone)."),
             .number("velocity-process-noise", unit: .metresSquaredPerSecondCubed, default: 1, range: .positive,
@@ -63,6 +65,7 @@ public struct TrackSmootherStage: Stage {
     public var whiteSigma: Double
     public var useVelocity: Bool
     public var withoutSpeeds: SpeedlessRunModel
+    public var estimateNoise: Bool
     public var velocityProcessNoise: Double
     public var velocitySigma: Double
     public var stops: Bool
@@ -78,6 +81,7 @@ public struct TrackSmootherStage: Stage {
         whiteSigma = try parameters.number("white-sigma")
         useVelocity = try parameters.bool("use-velocity")
         withoutSpeeds = try parameters.choice("without-speeds")
+        estimateNoise = try parameters.bool("estimate-noise")
         velocityProcessNoise = try parameters.number("velocity-process-noise")
         velocitySigma = try parameters.number("velocity-sigma")
         stops = try parameters.bool("stops")
@@ -152,14 +156,28 @@ public struct TrackSmootherStage: Stage {
             }
             let withSpeeds = useVelocity && Self.hasUsableSpeeds(runFixes)
             let modelName = withSpeeds ? "gauss-markov-doppler" : withoutSpeeds == .constantVelocity ? "constant-velocity" : "gauss-markov"
-            events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
-                                     fields: ["model": .string(modelName), "fixes": .number(Double(run.count))]))
+            var modelFields: [String: JSONValue] = ["model": .string(modelName), "fixes": .number(Double(run.count))]
             if !withSpeeds, withoutSpeeds == .constantVelocity {
-                // kalman-smoother's smoothing of this run: the same model, frame, variances and solver.
-                var core = KalmanCore(model: settings.model(for: activity), capacity: run.count)
-                for (k, i) in run.enumerated() {
+                // kalman-smoother's smoothing of this run: the same model, frame, variances and solver — except
+                // that a run reporting no accuracy at all gets its q and σ from its own positions.
+                var cvModel = settings.model(for: activity)
+                let points = run.map { i -> (time: Double, east: Double, north: Double) in
                     let (e, n) = frame.project(fixes[i].point)
-                    core.setMeasurement(k, time: fixes[i].time ?? 0, east: e, north: n, variance: variances[i])
+                    return (fixes[i].time ?? 0, e, n)
+                }
+                var runVariances = run.map { variances[$0] }
+                if estimateNoise, settings.processNoise == nil, runFixes.allSatisfy({ $0.horizontalAccuracy == nil }),
+                   let fit = ConstantVelocityNoiseFit.maximumLikelihood(points, model: cvModel) {
+                    cvModel.spectralDensity = fit.processNoise
+                    runVariances = Array(repeating: fit.sigma * fit.sigma, count: run.count)
+                    modelFields["process-noise"] = .number(fit.processNoise)
+                    modelFields["sigma"] = .number(fit.sigma)
+                }
+                events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
+                                         fields: modelFields))
+                var core = KalmanCore(model: cvModel, capacity: run.count)
+                for (k, p) in points.enumerated() {
+                    core.setMeasurement(k, time: p.time, east: p.east, north: p.north, variance: runVariances[k])
                 }
                 do {
                     try core.smooth(count: run.count)
@@ -173,6 +191,8 @@ public struct TrackSmootherStage: Stage {
                 }
                 continue
             }
+            events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
+                                     fields: modelFields))
             let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame,
                                                  maxSpeed: JumpSpeedLimit.maxSpeed(for: activity ?? .running))
             model.processNoise = withSpeeds ? velocityProcessNoise : q
