@@ -16,7 +16,7 @@ import Foundation
 /// Measurements are applied one scalar at a time (their noises are independent), so each update is a gain
 /// vector and a rank-one correction of P. The predictions (Φ x, Φ P Φᵀ) and the smoother's products are
 /// `gsl_blas_dgemm`/`gsl_blas_dgemv` on 6×6 views of the state's own contiguous storage, and the smoother gain
-/// solves P⁻ₖ₊₁ Cₖᵀ = Φ Pₖ with GSL's Cholesky, column by column through strided vector views. Every GSL status
+/// solves P⁻ₖ₊₁ Cₖᵀ = Φ Pₖ with GSL's Cholesky (all columns in one call). Every GSL status
 /// becomes a thrown ``GSLError``.
 struct GaussMarkovSmootherCore {
     /// One fix's measurements, in the run's frame.
@@ -219,15 +219,12 @@ struct GaussMarkovSmootherCore {
         try GSL.check(status, "gsl_blas_dgemv")
     }
 
-    /// Solves M·X = B for X in place of B (each column, as a strided GSL vector view), M symmetric positive
-    /// definite (destroyed: its Cholesky factor), with gsl_linalg_cholesky_decomp1 and gsl_linalg_cholesky_svx.
+    /// Solves M·X = B for X in place of B, M symmetric positive definite (destroyed: its Cholesky factor), with
+    /// gsl_linalg_cholesky_decomp1 and gsl_linalg_cholesky_svx_mat (all columns in one call).
     static func choleskySolveColumns(_ m: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>) throws(GSLError) {
         var mv = gsl_matrix_view_array(m, n, n)
         try GSL.check(gsl_linalg_cholesky_decomp1(&mv.matrix), "gsl_linalg_cholesky_decomp1")
         var bv = gsl_matrix_view_array(b, n, n)
-        for j in 0..<n {
-            var column = gsl_matrix_column(&bv.matrix, j)
-            try GSL.check(gsl_linalg_cholesky_svx(&mv.matrix, &column.vector), "gsl_linalg_cholesky_svx")
-        }
+        try GSL.check(gsl_linalg_cholesky_svx_mat(&mv.matrix, &bv.matrix), "gsl_linalg_cholesky_svx_mat")
     }
 }
