@@ -8,6 +8,7 @@ public enum BuiltinStages {
         FixAgeStage.self,
         ThinStage.self,
         SimplifyStage.self,
+        ResampleStage.self,
         PrivacyZonesStage.self,
         SplitTrackStage.self,
         TimestampMonotonicityStage.self,

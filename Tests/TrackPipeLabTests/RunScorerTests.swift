@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrackPipe
-import TrackPipeLab
+@testable import TrackPipeLab
 
 /// Scoring on hand-made cases, every figure worked out by hand.
 @Suite struct RunScorerTests {
@@ -171,4 +171,41 @@ import TrackPipeLab
         // A file that cannot say (nil) scores no pauses.
         #expect(RunScorer.score(result, truth: GroundTruth(knownDistance: 50)).pauses == nil)
     }
+
+    /// A made fix (resampling) has no truth row: the truth at its time is interpolated between the rows around it
+    /// (by recorded time), and none across a gap of more than 10 s or outside the rows.
+    @Test func madeFixesAreScoredAgainstTheTruthAtTheirTime() throws {
+        func row(_ i: Int, _ t: Double, _ lat: Double) -> FixTruth {
+            FixTruth(sourceIndex: i, time: t, trueTime: t, latitude: lat, longitude: 0, cumulativeDistance: 0, moving: true, anomaly: .none)
+        }
+        let rows = [row(0, 0, 0), row(1, 2, 0.0002), row(2, 30, 0.0004)]
+        let halfway = try #require(RunScorer.interpolatedTruth(rows, at: 0.5))
+        #expect(abs(halfway.latitude - 0.00005) < 1e-15 && halfway.longitude == 0)
+        #expect(RunScorer.interpolatedTruth(rows, at: 2)?.latitude == 0.0002)
+        #expect(RunScorer.interpolatedTruth(rows, at: 10) == nil)   // in the 28-s gap
+        #expect(RunScorer.interpolatedTruth(rows, at: -1) == nil && RunScorer.interpolatedTruth(rows, at: 31) == nil)
+    }
+
+    /// Made fixes (resampling) have indices above every record; the line error still finds each true position's
+    /// neighbours among them, by the fix each was made from. An L of 41 true positions (100 m north, then 100 m
+    /// east) kept as its two ends and a made fix on each position between, made from the record there: every true
+    /// position lies on the drawn line (ordered by index, the made fixes came after the last record and the north
+    /// leg was measured against the east one).
+    @Test func lineErrorPlacesMadeFixesByWhereTheyWereMadeFrom() throws {
+        let points = (0...40).map { k in k <= 20 ? Self.north(Double(k) * 5) : Self.north(100, east: Double(k - 20) * 5) }
+        let rows = points.enumerated().map { i, p in
+            FixTruth(sourceIndex: i, time: Double(i), trueTime: Double(i), latitude: p.latitude, longitude: p.longitude,
+                     cumulativeDistance: 0, moving: true, anomaly: .none)
+        }
+        var kept = [Fix(time: 0, latitude: points[0].latitude, longitude: points[0].longitude, sourceIndex: 0)]
+        var made: [MadeFix] = []
+        for k in 1...39 {
+            kept.append(Fix(time: Double(k), latitude: points[k].latitude, longitude: points[k].longitude, sourceIndex: (1 << 40) + k))
+            made.append(MadeFix(sourceIndex: (1 << 40) + k, from: k, to: k + 1))
+        }
+        kept.append(Fix(time: 40, latitude: points[40].latitude, longitude: points[40].longitude, sourceIndex: 40))
+        let e = try #require(RunScorer.lineError(kept, truth: rows, made: made))
+        #expect(e.max < 1e-6, "max \(e.max) m")
+    }
 }
+

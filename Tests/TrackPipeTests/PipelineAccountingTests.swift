@@ -48,4 +48,26 @@ struct PipelineAccountingTests {
             try PipelineAccounting.check(input: input, output: StageOutput(kept: Self.fixes(Array(indices.dropLast()))), stage: "s")
         }
     }
+
+    /// A stage that makes fixes (resampling): received + made = kept + dropped, each made fix kept once under an
+    /// index no input fix has; reusing an input index, listing one twice, not keeping it, dropping it or keeping
+    /// it twice is an error.
+    @Test(arguments: layouts)
+    func madeFixesAreKeptOnceUnderFreshIndices(indices: [Int]) throws {
+        let input = Self.fixes(indices)
+        let fresh = [1 << 40, (1 << 40) + 1]
+        let made = fresh.map { MadeFix(sourceIndex: $0, from: indices[0], to: indices[1]) }
+        let kept = Self.fixes(Array(indices.dropFirst()) + fresh)
+        try PipelineAccounting.check(input: input, output: StageOutput(kept: kept, dropped: [Self.drop(indices[0])], made: made), stage: "s")
+        func fails(_ output: StageOutput, _ why: Comment) {
+            #expect(throws: PipelineError.self, why) { try PipelineAccounting.check(input: input, output: output, stage: "s") }
+        }
+        fails(StageOutput(kept: Self.fixes(indices + [indices[0]]), made: [MadeFix(sourceIndex: indices[0], from: indices[0], to: indices[1])]),
+              "a made fix reusing an input index")
+        fails(StageOutput(kept: Self.fixes(indices + [fresh[0], fresh[0]]), made: [made[0], made[0]]), "listed twice")
+        fails(StageOutput(kept: Self.fixes(indices + [fresh[0], 99_999]), made: made), "a made fix not kept")
+        fails(StageOutput(kept: Self.fixes(indices + [fresh[0]]), dropped: [Self.drop(fresh[1])], made: made), "a made fix dropped")
+        fails(StageOutput(kept: Self.fixes(indices + [fresh[0], fresh[0]]), made: made), "a made fix kept twice")
+    }
 }
+

@@ -26,6 +26,22 @@ import Testing
         #expect(r.stages.map(\.dropped) == [1, 5, 0])
     }
 
+    /// Two stages that make fixes: the first numbers its 5 from the record count (10 records: 10…14, above the
+    /// reader's rejected record 9 too), the second its 10 above those (15…24); the result lists all 15 and read +
+    /// made = kept + dropped. A stage numbering its made fixes below the first fresh index is an error.
+    @Test func madeFixesAreNumberedAboveEverythingTheRunHasSeen() throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "drop-odd"}, {"stage": "making"}, {"stage": "making", "label": "making-again"}]}"#)
+        var track = Track(fixes: equatorFixes(9))
+        track.rejected = [RejectedRecord(sourceIndex: 9, line: 11, rule: "latitude-out-of-range", reason: "lat 91")]
+        let r = try p.run(track)
+        #expect(r.input.records == 10)
+        #expect(r.made.map(\.sourceIndex) == Array(10..<15) + Array(15..<25))
+        #expect(r.stages.map(\.made) == [nil, nil, 5, 10])
+        #expect(r.input.records + r.made.count == r.track.fixes.count + r.dropped.count)
+        let stale = try pipeline(#"{"version": 1, "stages": [{"stage": "drop-odd"}, {"stage": "making", "stale": true}]}"#)
+        #expect(throws: PipelineError.self) { try stale.run(Track(fixes: equatorFixes(9))) }
+    }
+
     /// The runner checks every stage's accounting: losing a fix, counting one twice, or keeping one twice in
     /// place of another each stops the run with an error naming the stage, after a stage that is fine.
     @Test(arguments: [("losing", "3 fixes in, 2 kept + 0 dropped"), ("double-counting", "3 fixes in, 3 kept + 1 dropped"),

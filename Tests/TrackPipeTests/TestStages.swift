@@ -63,6 +63,29 @@ struct SwappingStage: Stage {
     }
 }
 
+/// Makes one fix after every kept fix, at its position one second later, numbered from the context's first fresh
+/// index — or, with `stale` set, from 0, which the runner must refuse (test).
+struct MakingStage: Stage {
+    static let descriptor = StageDescriptor(name: "making", summary: "Makes a fix after every fix (test).",
+                                            parameters: [.boolean("stale", default: false, help: "Number made fixes from 0.")])
+    let stale: Bool
+    init(parameters: StageParameters) throws { stale = try parameters.bool("stale") }
+    func run(_ input: StageInput) throws -> StageOutput {
+        var kept: [Fix] = [], made: [MadeFix] = []
+        var next = stale ? 0 : input.context.firstMadeSourceIndex
+        for f in input.fixes {
+            kept.append(f)
+            var m = f
+            m.time = f.time.map { $0 + 0.5 }
+            m.sourceIndex = next
+            made.append(MadeFix(sourceIndex: next, from: f.sourceIndex, to: f.sourceIndex))
+            kept.append(m)
+            next += 1
+        }
+        return StageOutput(kept: kept, made: made)
+    }
+}
+
 func testRegistry() throws -> StageRegistry {
     var r = StageRegistry()
     try r.register(CountingStage.self)
@@ -70,5 +93,6 @@ func testRegistry() throws -> StageRegistry {
     try r.register(LosingStage.self)
     try r.register(DoubleCountingStage.self)
     try r.register(SwappingStage.self)
+    try r.register(MakingStage.self)
     return r
 }

@@ -77,11 +77,15 @@ public struct Pipeline: Sendable {
         var dropped = track.rejected.map(Drop.init(rejected:))
         var changed: [FixChange] = []
         var events: [StageEvent] = []
+        var made: [MadeFix] = []
+        // Made fixes are numbered above every index the run has seen.
+        var nextMade = max(track.recordCount, (track.fixes.lazy.map(\.sourceIndex).max() ?? -1) + 1)
         var reports = [StageReport(label: Drop.readStage, stage: Drop.readStage, fixesIn: track.recordCount,
                                    fixesOut: track.fixes.count, dropped: track.rejected.count, changed: 0,
                                    dropsByRule: StageReport.count(dropped), wallTime: 0)]
         for step in steps {
-            let context = StageContext(label: step.label, activity: activity.activity, trackName: current.name, isLive: false)
+            let context = StageContext(label: step.label, activity: activity.activity, trackName: current.name, isLive: false,
+                                       firstMadeSourceIndex: nextMade)
             let input = StageInput(track: current, annotations: annotations, summary: summary, context: context)
             let start = clock.now
             let output: StageOutput
@@ -92,10 +96,18 @@ public struct Pipeline: Sendable {
             }
             let elapsed = start.duration(to: clock.now)
             try PipelineAccounting.check(input: current.fixes, output: output, stage: step.label)
+            if let stale = output.made.first(where: { $0.sourceIndex < nextMade }) {
+                throw PipelineError.accountingBroken(stage: step.label, detail: "made fix \(stale.sourceIndex) is numbered below the first fresh index \(nextMade)")
+            }
             reports.append(StageReport(label: step.label, stage: step.name, fixesIn: current.fixes.count,
                                        fixesOut: output.kept.count, dropped: output.dropped.count,
                                        changed: output.changed.count, dropsByRule: StageReport.count(output.dropped),
-                                       wallTime: elapsed.seconds, drops: type(of: step.stage).descriptor.drops))
+                                       wallTime: elapsed.seconds, drops: type(of: step.stage).descriptor.drops,
+                                       made: output.made.isEmpty ? nil : output.made.count))
+            if !output.made.isEmpty {
+                made += output.made
+                nextMade = max(nextMade, (output.made.lazy.map(\.sourceIndex).max() ?? nextMade) + 1)
+            }
             current.fixes = output.kept
             annotations.merge(output.annotations)
             for item in output.summary {
@@ -108,9 +120,11 @@ public struct Pipeline: Sendable {
             dropped += output.dropped
             events += output.events
         }
-        return PipelineResult(provenance: provenance, input: InputSummary(track), track: current, dropped: dropped,
-                              changed: changed, annotations: annotations, summary: summary, events: events, stages: reports,
-                              activity: activity)
+        var result = PipelineResult(provenance: provenance, input: InputSummary(track), track: current, dropped: dropped,
+                                    changed: changed, annotations: annotations, summary: summary, events: events, stages: reports,
+                                    activity: activity)
+        result.made = made
+        return result
     }
 
     /// A live runner for this pipeline. Refused, naming them, when any stage needs the whole track.

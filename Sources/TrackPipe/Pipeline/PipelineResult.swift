@@ -13,6 +13,9 @@ public struct PipelineResult: Sendable {
     public var events: [StageEvent]
     /// One row per stage (the first is `read`): fixes in and out, drops by rule, wall time.
     public var stages: [StageReport]
+    /// Fixes made by stages (resampling), in the order made: with the records read, every one of them ends kept
+    /// or dropped.
+    public var made: [MadeFix] = []
     /// The activity the stages judged the track by, and why (the track's own, or inferred from its speeds);
     /// `nil` for a result not made by ``Pipeline/run(_:clock:)``.
     public var activity: ActivityInference?
@@ -78,6 +81,8 @@ public struct StageReport: Sendable, Hashable, Codable {
     public var changed: Int
     /// Drops per rule, e.g. `["max-horizontal-accuracy": 12]`.
     public var dropsByRule: [String: Int]
+    /// Fixes the stage made (resampling); `nil` (and absent from the report) when it made none.
+    public var made: Int?
     /// Wall time of the stage, seconds.
     public var wallTime: Double
     /// Why the stage drops fixes (its descriptor's ``StageDescriptor/drops``). Not in the report: the stage name
@@ -85,11 +90,11 @@ public struct StageReport: Sendable, Hashable, Codable {
     public var drops: StageDescriptor.DropKind = .judged
 
     enum CodingKeys: String, CodingKey {
-        case label, stage, fixesIn, fixesOut, dropped, changed, dropsByRule, wallTime
+        case label, stage, fixesIn, fixesOut, dropped, changed, made, dropsByRule, wallTime
     }
 
     public init(label: String, stage: String, fixesIn: Int, fixesOut: Int, dropped: Int, changed: Int,
-                dropsByRule: [String: Int], wallTime: Double, drops: StageDescriptor.DropKind = .judged) {
+                dropsByRule: [String: Int], wallTime: Double, drops: StageDescriptor.DropKind = .judged, made: Int? = nil) {
         self.label = label
         self.stage = stage
         self.fixesIn = fixesIn
@@ -99,6 +104,7 @@ public struct StageReport: Sendable, Hashable, Codable {
         self.dropsByRule = dropsByRule
         self.wallTime = wallTime
         self.drops = drops
+        self.made = made
     }
 
     static func count(_ drops: [Drop]) -> [String: Int] {

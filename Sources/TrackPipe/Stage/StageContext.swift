@@ -10,11 +10,16 @@ public struct StageContext: Sendable {
     public var trackName: String?
     /// True when the stage runs live (fix by fix, `trackpipe stream`); false offline.
     public var isLive: Bool
+    /// The first source index a stage may give a fix it makes (``MadeFix``); it numbers its made fixes on from
+    /// here. The runner sets it above every index the run has seen (read or made). Default 2⁴⁰.
+    public var firstMadeSourceIndex: Int
 
-    public init(label: String, activity: Activity? = nil, trackName: String? = nil, isLive: Bool = false) {
+    public init(label: String, activity: Activity? = nil, trackName: String? = nil, isLive: Bool = false,
+                firstMadeSourceIndex: Int = 1 << 40) {
         self.label = label
         self.activity = activity
         self.trackName = trackName
         self.isLive = isLive
+        self.firstMadeSourceIndex = firstMadeSourceIndex
     }
 }

@@ -1,5 +1,6 @@
 /// What a stage returns. Invariant (checked by the runner): every input fix is either in ``kept`` or in
-/// ``dropped``, exactly once; a changed fix is in ``kept`` (updated) and in ``changed`` (with its original).
+/// ``dropped``, exactly once; a changed fix is in ``kept`` (updated) and in ``changed`` (with its original); a
+/// fix the stage made (``made``) is in ``kept`` exactly once, under a fresh source index.
 public struct StageOutput: Sendable {
     /// The fixes kept, in order, as this stage leaves them.
     public var kept: [Fix]
@@ -9,10 +10,12 @@ public struct StageOutput: Sendable {
     public var annotations: Annotations
     public var summary: [SummaryItem]
     public var events: [StageEvent]
+    /// Fixes this stage made (resampling), each also in ``kept``.
+    public var made: [MadeFix]
 
     public init(
         kept: [Fix], dropped: [Drop] = [], changed: [FixChange] = [], annotations: Annotations = Annotations(),
-        summary: [SummaryItem] = [], events: [StageEvent] = []
+        summary: [SummaryItem] = [], events: [StageEvent] = [], made: [MadeFix] = []
     ) {
         self.kept = kept
         self.dropped = dropped
@@ -20,5 +23,6 @@ public struct StageOutput: Sendable {
         self.annotations = annotations
         self.summary = summary
         self.events = events
+        self.made = made
     }
 }

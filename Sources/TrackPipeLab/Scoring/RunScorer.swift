@@ -96,17 +96,20 @@ public enum RunScorer {
     /// in source order, and ``lineWindow`` steps either side. Where the runner was *then*, not anywhere on the
     /// line, so a lap that passes the same place does not hide a cut corner; cost linear. Nil with fewer than two
     /// kept fixes.
-    public static func lineError(_ kept: [Fix], truth rows: [FixTruth]) -> ErrorStatistics? {
+    public static func lineError(_ kept: [Fix], truth rows: [FixTruth], made: [MadeFix] = []) -> ErrorStatistics? {
         guard kept.count >= 2, let frame = try? LocalProjection(reference: kept[0].point) else { return nil }
         let planar = kept.map { frame.project($0.point) }
-        let bySource = kept.indices.sorted { kept[$0].sourceIndex < kept[$1].sourceIndex }
+        // A made fix (resampling) sorts just after the fix it was made from (its own index is above every record).
+        let from = Dictionary(made.map { ($0.sourceIndex, $0.from) }, uniquingKeysWith: { a, _ in a })
+        let key = kept.map { f in from[f.sourceIndex].map { Double($0) + 0.5 } ?? Double(f.sourceIndex) }
+        let bySource = kept.indices.sorted { key[$0] != key[$1] ? key[$0] < key[$1] : $0 < $1 }
         var errors: [Double] = []
         errors.reserveCapacity(rows.count)
         for row in rows {
             var lo = 0, hi = bySource.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if kept[bySource[mid]].sourceIndex < row.sourceIndex { lo = mid + 1 } else { hi = mid }
+                if key[bySource[mid]] < Double(row.sourceIndex) { lo = mid + 1 } else { hi = mid }
             }
             let k = bySource[min(lo, bySource.count - 1)]
             let p = frame.project(row.point)
@@ -125,6 +128,22 @@ public enum RunScorer {
         return ErrorStatistics(errors)
     }
 
+    /// The true position at recorded time `t`, linear between the two rows around it (`rows` by time); `nil`
+    /// outside them or when they are more than 10 s apart (a gap: the path between is unknown).
+    static func interpolatedTruth(_ rows: [FixTruth], at t: Double) -> GeoPoint? {
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rows[mid].time <= t { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0, lo < rows.count else { return nil }
+        let a = rows[lo - 1], b = rows[lo]
+        guard b.time > a.time, b.time - a.time <= 10 else { return a.time == t ? a.point : nil }
+        let u = (t - a.time) / (b.time - a.time)
+        return GeoPoint(latitude: a.point.latitude + u * (b.point.latitude - a.point.latitude),
+                        longitude: a.point.longitude + u * (b.point.longitude - a.point.longitude))
+    }
+
     static func scorePerFix(_ result: PipelineResult, rows: [FixTruth], into score: inout RunScore) {
         var bySource: [Int: FixTruth] = [:]
         for row in rows { bySource[row.sourceIndex] = row }
@@ -136,12 +155,20 @@ public enum RunScorer {
         // Position error.
         var errors: [Double] = []
         var unmatched = 0
+        // A fix a stage made (resampling) has no row: it is scored against the truth interpolated at its time
+        // between the rows around it (rows by their recorded time, the fixes' clock).
+        let byTime = rows.filter { $0.time.isFinite }.sorted { $0.time < $1.time }
         for fix in result.track.fixes {
-            guard let row = bySource[fix.sourceIndex] else { unmatched += 1; continue }
-            errors.append(Geodesy.distance(fix.point, row.point))
+            if let row = bySource[fix.sourceIndex] {
+                errors.append(Geodesy.distance(fix.point, row.point))
+            } else if let t = fix.time, let truth = interpolatedTruth(byTime, at: t) {
+                errors.append(Geodesy.distance(fix.point, truth))
+            } else {
+                unmatched += 1
+            }
         }
         score.position = ErrorStatistics(errors)
-        score.lineError = lineError(result.track.fixes, truth: rows)
+        score.lineError = lineError(result.track.fixes, truth: rows, made: result.made)
         if unmatched > 0 { score.notes.append("\(unmatched) kept fixes have no truth row (not scored for position)") }
         // Moving time.
         var trueMoving = 0.0

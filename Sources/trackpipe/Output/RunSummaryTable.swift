@@ -8,16 +8,19 @@ enum RunSummaryTable {
         var text = "TrackPipe \(TrackPipeVersion.current) · pipeline '\(pipeline.spec.name)' (sha256 \(pipeline.spec.contentHash.prefix(12)))\n"
         for run in runs {
             let r = run.result
-            text += "\n\(run.input): \(r.input.records) read, \(r.track.fixes.count) kept, \(r.dropped.count) dropped"
+            // Made fixes (resampling) only when a stage made some: read + made = kept + dropped.
+            let made = r.made.isEmpty ? "" : ", \(r.made.count) made"
+            text += "\n\(run.input): \(r.input.records) read\(made), \(r.track.fixes.count) kept, \(r.dropped.count) dropped"
                 + (run.output.map { " → \($0)" } ?? "") + "\n"
-            var rows: [[String]] = [["stage", "in", "out", "dropped", "changed", "time", "drops by rule"]]
+            var rows: [[String]] = [["stage", "in", "out", "dropped", "changed"] + (r.made.isEmpty ? [] : ["made"]) + ["time", "drops by rule"]]
             for s in r.stages {
                 let rules = s.dropsByRule.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                     .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                rows.append([s.label, "\(s.fixesIn)", "\(s.fixesOut)", "\(s.dropped)", "\(s.changed)",
-                             s.stage == Drop.readStage ? "" : formatWallTime(s.wallTime), rules])
+                rows.append([s.label, "\(s.fixesIn)", "\(s.fixesOut)", "\(s.dropped)", "\(s.changed)"]
+                             + (r.made.isEmpty ? [] : ["\(s.made ?? 0)"])
+                             + [s.stage == Drop.readStage ? "" : formatWallTime(s.wallTime), rules])
             }
-            text += table(rows, rightAligned: [1, 2, 3, 4, 5])
+            text += table(rows, rightAligned: r.made.isEmpty ? [1, 2, 3, 4, 5] : [1, 2, 3, 4, 5, 6])
             if let a = r.activity, a.source != .track { text += "  Activity: \(a.reason)\n" }
             if !r.summary.isEmpty {
                 text += r.summary.map { "  \($0.label): \(format($0, units: units))" }.joined(separator: "\n") + "\n"
