@@ -7,7 +7,7 @@ import TrackPipe
 /// Per stretch of fixes (one segment, times increasing, no step longer than `max-gap` seconds) the output
 /// instants are the stretch's first fix and then every `interval` seconds (`by: time`) or every `spacing` metres of
 /// the path (`by: distance`), and its last fix. An input fix that falls on an instant (within 1 ms, or 1 mm) is
-/// kept as it is; every other instant gets a **made** fix (``MadeFix``) interpolated linearly between the input
+/// kept as it is; every other instant gets a **made** fix (`MadeFix`) interpolated linearly between the input
 /// fixes around it — position in a local frame, time, altitude, speed, heart rate, cadence, temperature; course
 /// the short way round; accuracies the larger of the two; the rest from the nearer fix. Input fixes not on an
 /// instant are dropped with rule `resampled` (`.leftOut`: valid, not wrong), measured by their distance from the
