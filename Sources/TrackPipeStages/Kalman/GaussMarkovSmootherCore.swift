@@ -68,19 +68,21 @@ struct GaussMarkovSmootherCore {
         guard count > 0 else { return [] }
         GSL.prepare()
         let n = Self.n, nn = n * n
-        // Layout of the one buffer: per fix xf, pf (filtered), xp, pp (predicted; the prediction of fix 0 is
-        // the prior), then scratch.
-        let oXF = 0, oPF = oXF + count * n, oXP = oPF + count * nn, oPP = oXP + count * n
-        let oPhi = oPP + count * nn, oQ = oPhi + nn, oTmp = oQ + nn, oCT = oTmp + nn, oChol = oCT + nn
-        let oP = oChol + nn, oPS = oP + nn, oDP = oPS + nn
-        let oX = oDP + nn, oNext = oX + n, oDX = oNext + n, oXS = oDX + n, oPH = oXS + n
-        let total = oPH + n
+        // Layout of the one buffer: per fix xf, pf (filtered; 336 bytes a fix), then scratch. The predictions the
+        // smoother needs (x⁻ₖ₊₁ = Φ xₖ, P⁻ₖ₊₁ = Φ Pₖ Φᵀ + Q) are recomputed from them by the same calls, so they
+        // are the forward pass's to the bit and need not be kept.
+        let oXF = 0, oPF = oXF + count * n
+        let oPhi = oPF + count * nn, oQ = oPhi + nn, oTmp = oQ + nn, oCT = oTmp + nn, oChol = oCT + nn
+        let oP = oChol + nn, oPS = oP + nn, oDP = oPS + nn, oPP = oDP + nn
+        let oX = oPP + nn, oNext = oX + n, oDX = oNext + n, oXS = oDX + n, oPH = oXS + n, oXP = oPH + n
+        let total = oXP + n
         let w = UnsafeMutablePointer<Double>.allocate(capacity: total)
         w.initialize(repeating: 0, count: total)
         defer { w.deallocate() }
         let phi = w + oPhi, q = w + oQ, tmp = w + oTmp, ct = w + oCT, chol = w + oChol
         let p = w + oP, ps = w + oPS, dp = w + oDP
         let x = w + oX, next = w + oNext, dx = w + oDX, xs = w + oXS, ph = w + oPH
+        let xpNext = w + oXP, ppNext = w + oPP
 
         let first = measurements[0]
         x[0] = first.east
@@ -104,8 +106,6 @@ struct GaussMarkovSmootherCore {
                 for i in 0..<nn { p[i] += q[i] }
             }
             previousTime = m.time
-            (w + oXP + k * n).update(from: x, count: n)
-            (w + oPP + k * nn).update(from: p, count: nn)
             // Position: p + b per axis.
             update(x, p, ph, 0, 1, 2, 1, z: m.east, variance: m.positionVariance)
             update(x, p, ph, 3, 1, 5, 1, z: m.north, variance: m.positionVariance)
@@ -137,7 +137,11 @@ struct GaussMarkovSmootherCore {
         for k in stride(from: count - 2, through: 0, by: -1) {
             transition(dt: max(0, measurements[k + 1].time - measurements[k].time), model: model, phi: phi, q: q)
             let pk = w + oPF + k * nn, xk = w + oXF + k * n
-            let xpNext = w + oXP + (k + 1) * n, ppNext = w + oPP + (k + 1) * nn
+            // The prediction of fix k + 1, as the forward pass made it.
+            try gemv(phi, transpose: false, xk, into: xpNext)
+            try gemm(phi, false, pk, false, into: tmp)
+            try gemm(tmp, false, phi, true, into: ppNext)
+            for i in 0..<nn { ppNext[i] += q[i] }
             chol.update(from: ppNext, count: nn)
             try gemm(phi, false, pk, false, into: ct)  // Φ Pₖ = P⁻ Cᵀ
             try choleskySolveColumns(chol, ct)
