@@ -81,6 +81,27 @@ import TrackPipe
         #expect(overInput.status != 0 && overInput.stderr.contains("refusing to write the HTML report over the input"), "\(overInput.stderr)")
     }
 
+    /// A resampling pipeline: the table gets a `made` column, the report a `made_count` and the stage's `made`;
+    /// read + made = kept + dropped; the output holds every kept fix, made ones included (fresh indices).
+    @Test func aResamplingRunAccountsForTheFixesItMade() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let spec = dir.appendingPathComponent("resample.json"), report = dir.appendingPathComponent("r.json")
+        let out = dir.appendingPathComponent("out.ndjson")
+        try #"{"version": 1, "stages": [{"stage": "resample", "interval": 0.5}]}"#.write(to: spec, atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["run", applewatch, "--pipeline", spec.path, "-o", out.path, "--report", report.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(" made, ") && r.stdout.contains("made"))
+        let run = try #require((try json(report)["runs"] as? [[String: Any]])?.first)
+        let kept = try #require(run["kept"] as? Int), dropped = try #require(run["dropped_count"] as? Int)
+        let made = try #require(run["made_count"] as? Int)
+        let records = try #require((run["input"] as? [String: Any])?["records"] as? Int)
+        #expect(made > 0 && records + made == kept + dropped)
+        let stage = try #require((run["stages"] as? [[String: Any]])?.last)
+        #expect(stage["made"] as? Int == made)
+        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").filter { $0.contains(#""type":"fix""#) }
+        #expect(lines.count == kept)
+    }
+
     @Test func anInvalidSpecRunsNothingAndWritesNothing() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let spec = dir.appendingPathComponent("bad.json"), out = dir.appendingPathComponent("out.gpx")

@@ -113,6 +113,8 @@ public enum RunReportWriter {
             try member("input", r.input)
             try member("input_file", run.input)
             try member("kept", r.track.fixes.count)
+            // Only for a pipeline that made fixes (resampling), so other reports are unchanged.
+            if !r.made.isEmpty { try member("made_count", r.made.count) }
             if let output = run.output { try member("output_file", output) }
             try member("stages", r.stages)
             try member("summary", r.summary)
