@@ -158,12 +158,9 @@ public struct RunSimulator: Sendable {
                 let east = truth.east + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasEast.value)
                 let north = truth.north + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasNorth.value)
                 guard !random.chance(d.dropoutProbability) else { continue }
-                let speed = (east * east + north * north).squareRoot()
-                observations[j].speed = speed
-                if speed >= d.courseMinimumSpeed {
-                    let degrees = atan2(east, north) * 180 / .pi
-                    observations[j].course = degrees < 0 ? degrees + 360 : degrees
-                }
+                let velocity = GroundVelocity(east: east, north: north)
+                observations[j].speed = velocity.speed
+                if velocity.speed >= d.courseMinimumSpeed { observations[j].course = velocity.course }
             }
         }
 

@@ -1,4 +1,3 @@
-import Foundation
 import TrackPipe
 
 /// `auto-pause`: finds where the runner stopped, marks those fixes paused, starts a new segment where the run
@@ -276,21 +275,11 @@ public struct AutoPauseStage: StreamingStage {
         /// stop; the anchor is left out, as it may still be arriving. False when `fix` has no speed.
         func movesByDoppler(_ candidate: some Sequence<Fix>, _ fix: Fix) -> Bool {
             guard let v = fix.speed, v.isFinite, v >= 0 else { return false }
-            var sum = 0.0, east = 0.0, north = 0.0, n = 0.0, withCourse = false
-            func add(_ f: Fix) {
-                guard let s = f.speed, s.isFinite, s >= 0 else { return }
-                sum += s
-                n += 1
-                if let c = f.course, c.isFinite {
-                    withCourse = true
-                    east += s * sin(c * .pi / 180)
-                    north += s * cos(c * .pi / 180)
-                }
-            }
-            for f in candidate { add(f) }
-            add(fix)
-            guard n >= 3 else { return false }
-            return (withCourse ? (east * east + north * north).squareRoot() : sum) / n >= trimSpeed
+            var mean = DopplerMean()
+            for f in candidate { mean.add(f) }
+            mean.add(fix)
+            guard mean.count >= 3 else { return false }
+            return (mean.hasCourse ? mean.velocity : mean.speed) >= trimSpeed
         }
 
         /// The speed, m/s, that separates moving from standing when a stop's ends are trimmed: 2·radius/window,

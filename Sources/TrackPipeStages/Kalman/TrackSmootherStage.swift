@@ -157,6 +157,11 @@ public struct TrackSmootherStage: Stage {
             let withSpeeds = useVelocity && Self.hasUsableSpeeds(runFixes)
             let modelName = withSpeeds ? "gauss-markov-doppler" : withoutSpeeds == .constantVelocity ? "constant-velocity" : "gauss-markov"
             var modelFields: [String: JSONValue] = ["model": .string(modelName), "fixes": .number(Double(run.count))]
+            /// Reports which model smoothed this run (with the fitted noise, when it was fitted).
+            func reportModel() {
+                events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
+                                         fields: modelFields))
+            }
             if !withSpeeds, withoutSpeeds == .constantVelocity {
                 // kalman-smoother's smoothing of this run: the same model, frame, variances and solver — except
                 // that a run reporting no accuracy at all gets its q and σ from its own positions.
@@ -173,8 +178,7 @@ public struct TrackSmootherStage: Stage {
                     modelFields["process-noise"] = .number(fit.processNoise)
                     modelFields["sigma"] = .number(fit.sigma)
                 }
-                events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
-                                         fields: modelFields))
+                reportModel()
                 var core = KalmanCore(model: cvModel, capacity: run.count)
                 for (k, p) in points.enumerated() {
                     core.setMeasurement(k, time: p.time, east: p.east, north: p.north, variance: runVariances[k])
@@ -191,9 +195,8 @@ public struct TrackSmootherStage: Stage {
                 }
                 continue
             }
-            events.append(StageEvent(stage: label, kind: "track-smoother-model", time: first.time, sourceIndex: first.sourceIndex,
-                                     fields: modelFields))
-            let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame,
+            reportModel()
+            let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame, withSpeeds: withSpeeds,
                                                  maxSpeed: JumpSpeedLimit.maxSpeed(for: activity ?? .running))
             model.processNoise = withSpeeds ? velocityProcessNoise : q
             let estimates: [GaussMarkovSmootherCore.Estimate]
@@ -226,12 +229,9 @@ public struct TrackSmootherStage: Stage {
     /// Sets `fix`'s speed (m/s) and course (degrees clockwise from north; none at zero speed) to the velocity
     /// (east, north; m/s).
     static func setVelocity(_ fix: inout Fix, east: Double, north: Double) {
-        let speed = (east * east + north * north).squareRoot()
-        var course = atan2(east, north) * 180 / .pi
-        if course < 0 { course += 360 }
-        if course >= 360 { course -= 360 }
-        fix.speed = speed
-        fix.course = speed > 0 ? course : nil
+        let v = GroundVelocity(east: east, north: north)
+        fix.speed = v.speed
+        fix.course = v.course
     }
 
     /// True when `fixes` carry Doppler speeds worth measuring the velocity with: at least half of them a finite,
@@ -248,19 +248,20 @@ public struct TrackSmootherStage: Stage {
         return steps[steps.count / 2] <= StepMeasure.maximumSpeedStep
     }
 
-    /// The run's measurements in `frame`: positions with their white-noise variance, velocities, stops.
+    /// The run's measurements in `frame`: positions with their white-noise variance, velocities, stops;
+    /// `withSpeeds` when the run's speeds are usable (``hasUsableSpeeds(_:)``, decided once by the caller): stops
+    /// are then found from them, else from positions.
     /// A speed above `maxSpeed` (m/s: the activity's jump speed, `superman-jump`'s limit) is not measured: a
     /// receiver's speed is never that wrong by noise, so it is corrupt, and one such value would throw the
     /// whole run off.
-    func measurements(_ fixes: [Fix], variances: [Double], frame: LocalProjection, maxSpeed: Double = .infinity)
-        -> [GaussMarkovSmootherCore.Measurement] {
+    func measurements(_ fixes: [Fix], variances: [Double], frame: LocalProjection, withSpeeds haveSpeeds: Bool,
+                      maxSpeed: Double = .infinity) -> [GaussMarkovSmootherCore.Measurement] {
         // White noise: white-sigma scaled by σ_fix ÷ the run's median σ_fix.
         let sigmas = variances.map { $0.squareRoot() }
         let median = sigmas.sorted()[sigmas.count / 2]
         let scale = settings.sigmaSource == .accuracy && median > 0 ? 1 / median : 0
         let times = fixes.map { $0.time ?? 0 }
         let speeds: [Double?] = fixes.map { f in f.speed.flatMap { $0.isFinite && $0 >= 0 && $0 <= maxSpeed ? $0 : nil } }
-        let haveSpeeds = useVelocity && Self.hasUsableSpeeds(fixes)
         // The receiver reports courses: at least half of the fixes moving at 1 m/s or more carry one (any fix,
         // when none moves that fast: receivers drop the course near standstill).
         let hasCourse = fixes.map { f in f.course.map(\.isFinite) ?? false }
@@ -275,9 +276,8 @@ public struct TrackSmootherStage: Stage {
             var m = GaussMarkovSmootherCore.Measurement(time: times[k], east: points[k].east, north: points[k].north,
                                                         positionVariance: sigma * sigma, velocity: nil, speed: nil, stopped: false)
             if useVelocity, let s = speeds[k] {
-                if let c = fix.course, c.isFinite {
-                    let r = c * .pi / 180
-                    m.velocity = (s * sin(r), s * cos(r))
+                if let c = fix.course, let v = GroundVelocity(speed: s, course: c) {
+                    m.velocity = (v.east, v.north)
                 } else {
                     m.speed = s
                 }
@@ -290,22 +290,9 @@ public struct TrackSmootherStage: Stage {
                     // Over the half-window each side: the mean velocity's magnitude when the receiver reports
                     // courses (noise about a standstill averages out, motion does not; a speed without a course
                     // counts as standing still, as receivers drop the course near standstill), else the mean speed.
-                    var sum = 0.0, sumEast = 0.0, sumNorth = 0.0, n = 0
-                    for j in lo...hi where abs(times[j] - times[k]) <= stopWindow / 2 {
-                        guard let s = speeds[j] else { continue }
-                        sum += s
-                        n += 1
-                        if let c = fixes[j].course, c.isFinite {
-                            let r = c * .pi / 180
-                            sumEast += s * sin(r)
-                            sumNorth += s * cos(r)
-                        }
-                    }
-                    if n > 0, reportsCourse {
-                        m.stopped = (sumEast * sumEast + sumNorth * sumNorth).squareRoot() / Double(n) < stopSpeed
-                    } else {
-                        m.stopped = n > 0 && sum / Double(n) < stopSpeed
-                    }
+                    var mean = DopplerMean()
+                    for j in lo...hi where abs(times[j] - times[k]) <= stopWindow / 2 { mean.add(fixes[j], maximumSpeed: maxSpeed) }
+                    m.stopped = mean.count > 0 && (reportsCourse ? mean.velocity : mean.speed) < stopSpeed
                 } else if times[k] - times[lo] >= stopWindow * 0.8, times[hi] - times[k] >= stopWindow * 0.8 {
                     var inside = true
                     for j in lo...hi {
