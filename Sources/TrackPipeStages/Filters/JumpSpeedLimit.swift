@@ -17,6 +17,17 @@ public enum JumpSpeedLimit {
     /// Driving: 85 m/s (306 km/h) — above what road cars reach on an unrestricted motorway.
     public static let driving = 85.0
 
+    /// The step `a` → `b` as these limits judge it, metres: the distance less both fixes' horizontal accuracy
+    /// radii (with `accuracyAware`; a missing or invalid accuracy counts 0), never below 0 — noise need not fit
+    /// under the limit, only movement.
+    public static func effectiveDistance(from a: Fix, to b: Fix, accuracyAware: Bool = true) -> Double {
+        func radius(_ fix: Fix) -> Double {
+            guard accuracyAware, let h = fix.horizontalAccuracy, h >= 0, h.isFinite else { return 0 }
+            return h
+        }
+        return max(0, Geodesy.distance(a.point, b.point) - radius(a) - radius(b))
+    }
+
     /// The limit for `activity`; `other` uses the running limit (the tool's default activity).
     public static func maxSpeed(for activity: Activity) -> Double {
         switch activity {

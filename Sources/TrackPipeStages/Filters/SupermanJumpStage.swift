@@ -116,17 +116,11 @@ public struct SupermanJumpStage: StreamingStage {
             self.accuracyAware = accuracyAware
         }
 
-        func radius(_ fix: Fix) -> Double {
-            guard accuracyAware, let h = fix.horizontalAccuracy, h >= 0, h.isFinite else { return 0 }
-            return h
-        }
-
         /// Judges the step from `a` (entered at `aSpeed`) to `b`: the verdict when it is impossible, and the
         /// step's effective speed when it has one.
         func judge(from a: Fix, speedInto aSpeed: Double?, to b: Fix) -> (verdict: JumpVerdict?, speed: Double?) {
             guard let ta = a.time, let tb = b.time else { return (nil, nil) }
-            let d = Geodesy.distance(a.point, b.point)
-            let effective = max(0, d - radius(a) - radius(b))
+            let effective = JumpSpeedLimit.effectiveDistance(from: a, to: b, accuracyAware: accuracyAware)
             let dt = tb - ta
             guard dt > 0 else {
                 if effective > 0 {
