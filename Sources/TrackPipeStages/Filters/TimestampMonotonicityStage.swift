@@ -31,7 +31,9 @@ import TrackPipe
 /// follow one another the clock is re-anchored: they and every later fix are re-stamped by the offset that puts
 /// the first of them one usual step after the last accepted fix (a `clock-reanchor` event gives the offset), so
 /// time stays strictly increasing, durations are kept and no fix is lost; absolute times after the step carry
-/// the offset. A run of fewer (a swapped row, a duplicate) is dropped as `not-later`, one fix late. Offline,
+/// the offset. A fix among them that does not continue them but comes within 10 s of the last (a duplicate, a
+/// swapped row, a jump) is dropped as `not-later` on its own, and the run goes on. A run of fewer (a swapped row,
+/// a duplicate in the ordinary clock) is dropped as `not-later`, one fix late. Offline,
 /// `timestamp-repair` first restores true times where it can; this keeps what it cannot.
 ///
 /// Measured on the Kalman reference run, Tests/Data/reference/kalman/input_2300.csv (3 duplicate rows, 5
@@ -118,16 +120,24 @@ public struct TimestampMonotonicityStage: StreamingStage {
                 return
             }
             if let last = lastTime, raw + offset < last {
-                if reanchorAfter > 0, continuesCandidates(fix) {
-                    candidates.append(fix)
-                    if candidates.count >= reanchorAfter { try reanchor(into: &out) }
-                    return
-                }
-                dropCandidates(into: &out)
-                if reanchorAfter > 0, startsCandidates(fix) {
-                    candidates = [fix]
-                    if reanchorAfter == 1 { try reanchor(into: &out) }
-                    return
+                if reanchorAfter > 0 {
+                    if continuesCandidates(fix) {
+                        candidates.append(fix)
+                        if candidates.count >= reanchorAfter { try reanchor(into: &out) }
+                        return
+                    }
+                    if let t0 = candidates.last?.time, raw - t0 <= TimestampMonotonicityStage.reanchorMaximumStep {
+                        // An odd fix within the stepped stretch (a duplicate, a swapped row, a jump): dropped on
+                        // its own, as it would be on the re-anchored clock; the candidates go on.
+                        dropNotLater(fix, into: &out)
+                        return
+                    }
+                    dropCandidates(into: &out)
+                    if startsCandidates(fix) {
+                        candidates = [fix]
+                        if reanchorAfter == 1 { try reanchor(into: &out) }
+                        return
+                    }
                 }
                 dropNotLater(fix, into: &out)
                 return
@@ -198,14 +208,11 @@ public struct TimestampMonotonicityStage: StreamingStage {
             return Self.reachable(from: previous, to: fix, in: dt, maxSpeed: maxSpeed)
         }
 
-        /// True when the step `a` → `b`, less both fixes' valid accuracy radii, is at most `maxSpeed` × `dt`.
+        /// True when the step `a` → `b`, less both fixes' valid accuracy radii (`superman-jump`'s measure), is at
+        /// most `maxSpeed` × `dt`.
         static func reachable(from a: Fix, to b: Fix, in dt: Double, maxSpeed: Double) -> Bool {
             guard DistanceAccumulator.hasValidCoordinates(a), DistanceAccumulator.hasValidCoordinates(b) else { return false }
-            func radius(_ f: Fix) -> Double {
-                guard f.hasValidHorizontalAccuracy, let r = f.horizontalAccuracy, r.isFinite else { return 0 }
-                return r
-            }
-            return Geodesy.distance(a.point, b.point) - radius(a) - radius(b) <= maxSpeed * dt
+            return JumpSpeedLimit.effectiveDistance(from: a, to: b) <= maxSpeed * dt
         }
 
         /// Re-stamps the clock so the held candidates follow the last accepted fix by its usual step, and
