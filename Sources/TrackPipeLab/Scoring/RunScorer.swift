@@ -157,11 +157,18 @@ public enum RunScorer {
         var unmatched = 0
         // A fix a stage made (resampling) has no row: it is scored against the truth interpolated at its time
         // between the rows around it (rows by their recorded time, the fixes' clock).
-        let byTime = rows.filter { $0.time.isFinite }.sorted { $0.time < $1.time }
+        // Sorted only when a kept fix has no row (the usual run has none).
+        var byTime: [FixTruth] = [], sortedByTime = false
         for fix in result.track.fixes {
             if let row = bySource[fix.sourceIndex] {
                 errors.append(Geodesy.distance(fix.point, row.point))
-            } else if let t = fix.time, let truth = interpolatedTruth(byTime, at: t) {
+                continue
+            }
+            if !sortedByTime {
+                byTime = rows.filter { $0.time.isFinite }.sorted { $0.time < $1.time }
+                sortedByTime = true
+            }
+            if let t = fix.time, let truth = interpolatedTruth(byTime, at: t) {
                 errors.append(Geodesy.distance(fix.point, truth))
             } else {
                 unmatched += 1
