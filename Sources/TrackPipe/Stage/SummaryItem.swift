@@ -8,12 +8,18 @@ public struct SummaryItem: Sendable, Hashable, Codable {
     public var unit: MeasurementUnit
     /// The stage that added it.
     public var stage: String
+    /// What the figure is about, in words, when a number alone does not say it: the `places` stage's start item
+    /// has the distance from a place as ``value`` and where ("S of Winchester, United Kingdom") here; a terminal shows
+    /// the value, then the text. Nil for
+    /// plain figures (and then absent from JSON).
+    public var text: String?
 
-    public init(key: String, label: String, value: Double, unit: MeasurementUnit, stage: String) {
+    public init(key: String, label: String, value: Double, unit: MeasurementUnit, stage: String, text: String? = nil) {
         self.key = key
         self.label = label
         self.value = value
         self.unit = unit
         self.stage = stage
+        self.text = text
     }
 }

@@ -33,11 +33,17 @@ struct RunSummaryRow: Encodable, Sendable {
     var minLongitude: Double?
     var maxLatitude: Double?
     var maxLongitude: Double?
+    /// The populated places nearest to the start, the finish and the farthest point ("Winchester, United
+    /// Kingdom"), when the pipeline has the `places` stage.
+    var startPlace: String?
+    var finishPlace: String?
+    var farthestPlace: String?
     var pipelineSha256: String
 
     static let columns = ["file", "input_sha256", "status", "error", "output", "activity", "records_read", "kept", "dropped", "drops_by_stage",
                           "distance_m", "moving_time_s", "elapsed_time_s", "pace_s_per_km", "start_time",
-                          "min_latitude", "min_longitude", "max_latitude", "max_longitude", "pipeline_sha256"]
+                          "min_latitude", "min_longitude", "max_latitude", "max_longitude",
+                          "start_place", "finish_place", "farthest_place", "pipeline_sha256"]
 
     /// The row of an input that failed.
     init(failed file: String, error: String, inputSha256: String?, pipelineSha256: String) {
@@ -71,6 +77,10 @@ struct RunSummaryRow: Encodable, Sendable {
             }
             (minLatitude, minLongitude, maxLatitude, maxLongitude) = box
         }
+        let places = result.annotations[RunPlacesKey.self]
+        startPlace = places?.start?.place.label
+        finishPlace = places?.finish?.place.label
+        farthestPlace = places?.farthest?.place.label
         self.pipelineSha256 = pipelineSha256
     }
 
@@ -84,7 +94,8 @@ struct RunSummaryRow: Encodable, Sendable {
         return [file, inputSha256 ?? "", status, oneLineError, output ?? "", activity ?? "", i(recordsRead), i(kept), i(dropped),
                 dropsByStage.map { "\($0.stage)=\($0.count)" }.joined(separator: ";"),
                 n(distanceM), n(movingTimeS), n(elapsedTimeS), n(paceSPerKm), startTime ?? "",
-                n(minLatitude), n(minLongitude), n(maxLatitude), n(maxLongitude), pipelineSha256]
+                n(minLatitude), n(minLongitude), n(maxLatitude), n(maxLongitude),
+                startPlace ?? "", finishPlace ?? "", farthestPlace ?? "", pipelineSha256]
     }
 
     /// One CSV line (RFC 4180 quoting), without the newline.
@@ -117,6 +128,7 @@ struct RunSummaryRow: Encodable, Sendable {
         try put(paceSPerKm, "pace_s_per_km"); try put(startTime, "start_time")
         try put(minLatitude, "min_latitude"); try put(minLongitude, "min_longitude")
         try put(maxLatitude, "max_latitude"); try put(maxLongitude, "max_longitude")
+        try put(startPlace, "start_place"); try put(finishPlace, "finish_place"); try put(farthestPlace, "farthest_place")
         try put(pipelineSha256, "pipeline_sha256")
     }
 

@@ -29,8 +29,13 @@ enum RunSummaryTable {
         return text
     }
 
-    /// A summary value in the units a runner reads.
+    /// A summary value in the units a runner reads, followed by its text when it has one ("0.82 km S of Winchester, …").
     static func format(_ item: SummaryItem, units: UnitSystem) -> String {
+        guard let text = item.text else { return formatValue(item, units: units) }
+        return formatValue(item, units: units) + " " + text
+    }
+
+    static func formatValue(_ item: SummaryItem, units: UnitSystem) -> String {
         switch item.unit {
         case .metres:
             // A change (a thinning stage's path-length change) is signed; a distance is never negative.

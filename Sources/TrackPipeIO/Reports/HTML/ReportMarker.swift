@@ -1,6 +1,6 @@
 import TrackPipe
 
-/// A labelled place on a report's map: a split boundary or a badge checkpoint. The report draws it and shows
+/// A labelled place on a report's map: a split boundary, a badge checkpoint or a fix named after the place near it. The report draws it and shows
 /// `title` and `detail` as its tooltip; what it means is the caller's (the command line fills these from the
 /// splits and badges stages' annotations, which this module does not know).
 public struct ReportMarker: Sendable, Hashable {
@@ -8,6 +8,17 @@ public struct ReportMarker: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case split
         case badge
+        /// A fix of the run (start, finish, farthest point) with the populated place near it.
+        case place
+
+        /// The layer's name in the report's layer switches.
+        var layerLabel: String {
+            switch self {
+            case .split: "splits"
+            case .badge: "badge checkpoints"
+            case .place: "places"
+            }
+        }
     }
 
     public var kind: Kind

@@ -81,7 +81,7 @@ enum RunReportSection {
             svg += "</g>"
             layers.append(ReportLayer(key: "drops", label: "dropped fixes", count: drawnDrops.count))
         }
-        // Splits and badges.
+        // Splits, badges and places.
         for kind in ReportMarker.Kind.allCases {
             let markers = view.markers.filter { $0.kind == kind }
             guard !markers.isEmpty else { continue }
@@ -90,7 +90,7 @@ enum RunReportSection {
                 svg += "<g class=\"marker \(kind.rawValue)\"><path class=\"marker-ring\" d=\"M\(frame.text(m.point))h0\"/><path class=\"marker-dot\" d=\"M\(frame.text(m.point))h0\"/><title>\(XMLText.escape(m.title + "\n" + m.detail))</title></g>"
             }
             svg += "</g>"
-            layers.append(ReportLayer(key: kind.rawValue + "s", label: kind == .split ? "splits" : "badge checkpoints", count: markers.count))
+            layers.append(ReportLayer(key: kind.rawValue + "s", label: kind.layerLabel, count: markers.count))
         }
         svg += "<path class=\"cursor\" d=\"M0 0h0\" visibility=\"hidden\"/>"
 

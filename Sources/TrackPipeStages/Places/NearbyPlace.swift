@@ -1,0 +1,42 @@
+import Foundation
+import TrackPipe
+
+/// The populated place nearest to one fix of a run, and where the fix lies from it.
+public struct NearbyPlace: Sendable, Hashable, Codable {
+    public var place: Place
+    /// Great-circle distance from the place to the fix, metres (mean-radius sphere).
+    public var distance: Double
+    /// Initial bearing from the place to the fix, degrees clockwise from north, 0 ..< 360 (0 when they coincide).
+    public var bearing: Double
+    /// The fix looked up: its source index, position and time (UTC seconds since 1970, when it has one).
+    public var sourceIndex: Int
+    public var point: GeoPoint
+    public var time: Double?
+
+    public init(place: Place, distance: Double, fix: Fix) {
+        self.place = place
+        self.distance = distance
+        sourceIndex = fix.sourceIndex
+        point = fix.point
+        time = fix.time
+        bearing = Self.initialBearing(from: place.point, to: fix.point)
+    }
+
+    /// Initial great-circle bearing from `a` to `b`, degrees 0 ..< 360.
+    static func initialBearing(from a: GeoPoint, to b: GeoPoint) -> Double {
+        let degree = Double.pi / 180
+        let phi1 = a.latitude * degree, phi2 = b.latitude * degree
+        let dLambda = Geodesy.wrappedLongitudeDelta(a.longitude, b.longitude)
+        let y = sin(dLambda) * cos(phi2)
+        let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda)
+        guard x != 0 || y != 0 else { return 0 }
+        let bearing = atan2(y, x) / degree
+        return bearing < 0 ? bearing + 360 : (bearing >= 360 ? 0 : bearing)
+    }
+
+    /// The bearing as one of the 8 compass points (`N`, `NE`, …, `NW`).
+    public var compassPoint: String {
+        let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+        return points[Int((bearing / 45).rounded()) % 8]
+    }
+}
