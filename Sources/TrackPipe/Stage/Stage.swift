@@ -40,7 +40,7 @@ extension StreamingStage {
     public func run(_ input: StageInput) throws -> StageOutput {
         var processor = try makeProcessor(context: input.context)
         var out = StageEmitter(label: input.context.label)
-        out.reserveCapacity(input.track.fixes.count)
+        out.reserveCapacity(kept: input.track.fixes.count)
         for fix in input.track.fixes {
             try processor.push(fix, into: &out)
         }

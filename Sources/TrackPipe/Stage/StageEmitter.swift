@@ -13,7 +13,13 @@ public struct StageEmitter: Sendable {
         self.output = StageOutput(kept: [])
     }
 
-    mutating func reserveCapacity(_ n: Int) { output.kept.reserveCapacity(n) }
+    /// Offline, when a stage knows how many fixes it will keep, drop or change (or a bound): reserves room for them,
+    /// so each list is stored once instead of in a growing, re-copied array (a drop or a change is 200–300 bytes).
+    public mutating func reserveCapacity(kept: Int = 0, dropped: Int = 0, changed: Int = 0) {
+        if kept > 0 { output.kept.reserveCapacity(kept) }
+        if dropped > 0 { output.dropped.reserveCapacity(dropped) }
+        if changed > 0 { output.changed.reserveCapacity(changed) }
+    }
 
     /// Keeps `fix` unchanged.
     public mutating func keep(_ fix: Fix) {
@@ -79,6 +85,13 @@ public struct StageEmitter: Sendable {
     /// `run`), so the changes are stored once instead of in a growing, re-copied array.
     public mutating func expectChangesToEveryFix() {
         output.changed.reserveCapacity(output.kept.capacity)
+    }
+
+    /// Offline, for a stage that drops most fixes (thinning): reserves room in ``StageOutput/dropped`` for as many
+    /// drops as ``StageOutput/kept`` has room for fixes (the whole track, see ``StreamingStage``'s `run`). Live, the
+    /// kept list is drained after every fix, so this reserves next to nothing.
+    public mutating func expectDropsOfMostFixes() {
+        output.dropped.reserveCapacity(output.kept.capacity)
     }
 
     private static func take<T>(_ list: inout [T]) -> [T] {

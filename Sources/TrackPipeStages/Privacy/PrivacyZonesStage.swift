@@ -47,20 +47,25 @@ public struct PrivacyZonesStage: Stage {
         hideEnd = try parameters.number("hide-end")
     }
 
-    /// One hidden place with the rule and detail its drops carry.
+    /// One hidden place with the rule and detail its drops carry (kept apart from its geometry, which the loop over
+    /// every fix reads: copying the strings per fix and place was a third of the stage's time).
     struct Hidden {
-        let zone: Zone
+        let geometry: Geometry
         let rule: String
         let detail: String?
-        /// Nil within 1° of a pole: then every fix is measured exactly and steps are judged conservatively.
-        let frame: TangentFrame?
 
         init(_ zone: Zone, rule: String, detail: String?) {
-            self.zone = zone
+            geometry = Geometry(zone: zone, frame: TangentFrame(origin: zone.center))
             self.rule = rule
             self.detail = detail
-            frame = TangentFrame(origin: zone.center)
         }
+    }
+
+    /// A hidden place's circle and its tangent frame.
+    struct Geometry {
+        let zone: Zone
+        /// Nil within 1° of a pole: then every fix is measured exactly and steps are judged conservatively.
+        let frame: TangentFrame?
 
         /// The frame's scale error is under 2 % within 10 km up to 85° of latitude; the margin covers it, and the
         /// exact distance decides.
@@ -78,10 +83,10 @@ public struct PrivacyZonesStage: Stage {
 
         /// Whether the straight step from `a` to `b` may come within the radius (conservative: true near the margin);
         /// `pa` and `pb` are the fixes in ``frame``.
-        func isCrossed(from a: Fix, _ pa: (east: Double, north: Double)?, to b: Fix, _ pb: (east: Double, north: Double)?) -> Bool {
+        func isCrossed(from a: GeoPoint, _ pa: (east: Double, north: Double)?, to b: GeoPoint, _ pb: (east: Double, north: Double)?) -> Bool {
             guard let pa, let pb else {
-                let reach = Geodesy.distance(a.point, b.point)
-                return min(Geodesy.distance(zone.center, a.point), Geodesy.distance(zone.center, b.point)) <= zone.radius + reach
+                let reach = Geodesy.distance(a, b)
+                return min(Geodesy.distance(zone.center, a), Geodesy.distance(zone.center, b)) <= zone.radius + reach
             }
             return TangentFrame.distanceFromOrigin(toSegment: pa, pb) <= zone.radius * Self.margin
         }
@@ -101,17 +106,20 @@ public struct PrivacyZonesStage: Stage {
     public func run(_ input: StageInput) throws -> StageOutput {
         var out = StageEmitter(label: input.context.label)
         let places = hiddenPlaces(in: input.fixes)
+        let geometry = places.map(\.geometry)
+        // Every fix kept or dropped once; after the first cut every kept fix is a change (its segment raised).
+        out.reserveCapacity(kept: input.fixes.count, changed: places.isEmpty ? 0 : input.fixes.count)
         // Each fix in each place's frame, once; the last kept fix's too, for the step check.
         var here = [(east: Double, north: Double)?](repeating: nil, count: places.count)
         var lastKeptHere = here
-        var lastKept: Fix?
+        var lastKept: (segment: Int, point: GeoPoint)?
         var hiddenSinceLastKept = false
         var segments = SegmentRenumbering()
         fixes: for fix in input.fixes {
-            for (k, place) in places.enumerated() {
+            for (k, place) in geometry.enumerated() {
                 here[k] = place.frame?.project(fix.point)
                 if let d = place.contains(fix, at: here[k]) {
-                    out.drop(fix, rule: place.rule, measured: d, threshold: place.zone.radius, unit: .metres, detail: place.detail)
+                    out.drop(fix, rule: places[k].rule, measured: d, threshold: place.zone.radius, unit: .metres, detail: places[k].detail)
                     hiddenSinceLastKept = true
                     continue fixes
                 }
@@ -119,11 +127,11 @@ public struct PrivacyZonesStage: Stage {
             var crossed = false
             if let last = lastKept, last.segment == fix.segment {
                 crossed = hiddenSinceLastKept
-                for (k, place) in places.enumerated() where !crossed {
-                    crossed = place.isCrossed(from: last, lastKeptHere[k], to: fix, here[k])
+                for (k, place) in geometry.enumerated() where !crossed {
+                    crossed = place.isCrossed(from: last.point, lastKeptHere[k], to: fix.point, here[k])
                 }
             }
-            lastKept = fix
+            lastKept = (fix.segment, fix.point)
             for k in places.indices { lastKeptHere[k] = here[k] }  // elementwise: `=` would share, then copy per fix
             hiddenSinceLastKept = false
             segments.keep(fix, breakBefore: crossed, into: &out)

@@ -90,6 +90,8 @@ public struct SimplifyStage: Stage {
             }
             start = end > start && segmentGoesOn ? end : end + 1
         }
+        let keptCount = kept.count { $0 }
+        out.reserveCapacity(kept: keptCount, dropped: fixes.count - keptCount)
         for (i, fix) in fixes.enumerated() {
             if kept[i] {
                 out.keep(fix)
