@@ -37,7 +37,9 @@ public struct StageEmitter: Sendable {
         _ fix: Fix, rule: String, measured: Double? = nil, threshold: Double? = nil, unit: MeasurementUnit = .none,
         detail: String? = nil
     ) {
-        output.dropped.append(Drop(fix: fix, stage: label, rule: rule, measured: measured, threshold: threshold, unit: unit, detail: detail))
+        // The memberwise initialiser (see Drop's extension): the drop is built where it is stored.
+        output.dropped.append(Drop(fix: fix, sourceIndex: fix.sourceIndex, stage: label, rule: rule, measured: measured,
+                                   threshold: threshold, unit: unit, detail: detail, line: nil))
     }
 
     /// Emits an event.

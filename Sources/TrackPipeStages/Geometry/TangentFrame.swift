@@ -15,18 +15,23 @@ struct TangentFrame {
     init?(origin: GeoPoint) {
         guard origin.latitude.isFinite, origin.longitude.isFinite,
               abs(origin.latitude) <= LocalProjection.maximumLatitude else { return nil }
-        let phi = origin.latitude * .pi / 180
-        let sinPhi = sin(phi)
-        let w2 = 1 - Geodesy.wgs84E2 * sinPhi * sinPhi
+        // One sine, one square root, one division: thinning makes a frame per kept fix. cos φ as √(1 − sin² φ) is
+        // within 4e-13 of cos φ up to the 89° this frame allows.
+        let sinPhi = sin(origin.latitude * (.pi / 180))
+        let cosPhi = (1 - sinPhi * sinPhi).squareRoot()
+        let inverseW = 1 / (1 - Geodesy.wgs84E2 * sinPhi * sinPhi).squareRoot()
         self.origin = origin
-        eastPerRadian = Geodesy.wgs84A / w2.squareRoot() * cos(phi)
-        northPerRadian = Geodesy.wgs84A * (1 - Geodesy.wgs84E2) / (w2 * w2.squareRoot())
+        eastPerRadian = Geodesy.wgs84A * inverseW * cosPhi
+        northPerRadian = Geodesy.wgs84A * (1 - Geodesy.wgs84E2) * inverseW * inverseW * inverseW
     }
 
-    /// East and north of `p` from the origin, metres.
+    /// East and north of `p` from the origin, metres. The longitude difference is wrapped into −180…180° and
+    /// scaled by a constant, where `Geodesy.wrappedLongitudeDelta` divides: a division per point was a tenth of the
+    /// thinning and privacy stages' time (the results differ from it in the last bit at most).
     func project(_ p: GeoPoint) -> (east: Double, north: Double) {
-        (Geodesy.wrappedLongitudeDelta(origin.longitude, p.longitude) * eastPerRadian,
-         (p.latitude - origin.latitude) * (.pi / 180) * northPerRadian)
+        var dLongitude = p.longitude - origin.longitude
+        if dLongitude > 180 { dLongitude -= 360 } else if dLongitude < -180 { dLongitude += 360 }
+        return (dLongitude * (.pi / 180) * eastPerRadian, (p.latitude - origin.latitude) * (.pi / 180) * northPerRadian)
     }
 
     /// Distance between `a` and `b`, metres: in this frame when both were projected in it and are within

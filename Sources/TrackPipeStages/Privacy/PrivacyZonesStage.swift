@@ -88,7 +88,14 @@ public struct PrivacyZonesStage: Stage {
                 let reach = Geodesy.distance(a, b)
                 return min(Geodesy.distance(zone.center, a), Geodesy.distance(zone.center, b)) <= zone.radius + reach
             }
-            return TangentFrame.distanceFromOrigin(toSegment: pa, pb) <= zone.radius * Self.margin
+            // Every point of the step is within its length s of both ends, so when the nearer end is farther than
+            // r + s the step cannot come within r; (r + s)² ≤ 2(r² + s²) makes that a test without a square root,
+            // and it settles the step of nearly every fix (most of a run is far from any zone).
+            let r = zone.radius * Self.margin
+            let de = pb.east - pa.east, dn = pb.north - pa.north
+            let near = min(pa.east * pa.east + pa.north * pa.north, pb.east * pb.east + pb.north * pb.north)
+            if near > 2 * (r * r + de * de + dn * dn) { return false }
+            return TangentFrame.distanceFromOrigin(toSegment: pa, pb) <= r
         }
     }
 

@@ -37,15 +37,17 @@ struct DouglasPeucker {
         let east = self.east, north = self.north
         offset.withUnsafeMutableBufferPointer { offset in
             while let (first, last) = stack.popLast() {
-                // Squared distances to the segment (Planar.distance's arithmetic; the square root taken once per span
-                // and once per point in the span that finally replaces it): with the reserved outputs, the stage went
-                // from 0.17 to 0.10 µs per fix offline on the reference run.
+                // Squared distances to the segment (Planar.distance's arithmetic, with one division per span rather
+                // than per point; the square root taken once per span and once per point in the span that finally
+                // replaces it): with the reserved outputs, the stage went from 0.17 to 0.10 µs per fix offline on the
+                // reference run.
                 let ax = east[first], ay = north[first]
                 let dx = east[last] - ax, dy = north[last] - ay
                 let length2 = dx * dx + dy * dy
+                let inverseLength2 = length2 > 0 ? 1 / length2 : 0
                 var farthest = first, farthest2 = -1.0
                 for i in (first + 1)..<last {
-                    var t = length2 > 0 ? ((east[i] - ax) * dx + (north[i] - ay) * dy) / length2 : 0
+                    var t = ((east[i] - ax) * dx + (north[i] - ay) * dy) * inverseLength2
                     t = min(1, max(0, t))
                     let ex = ax + t * dx - east[i], ey = ay + t * dy - north[i]
                     let d2 = ex * ex + ey * ey
