@@ -5,12 +5,13 @@ import TrackPipe
 /// Named places and the nearest one to a point, offline: the `places` stage's lookup.
 ///
 /// ``cities1000`` is GeoNames' populated places (170 391 places with more than 1000 inhabitants, and seats of
-/// administrative divisions — a city's districts among them; CC BY 4.0, geonames.org), compiled into the binary in the layout that
-/// `Scripts/make-gazetteer.py` writes and read in place: nothing is loaded or parsed when a run starts.
-/// Places are stored by 1°×1° cell; ``nearest(to:)`` searches rings of cells around the point's cell and stops
-/// as soon as no unsearched cell can hold a nearer place, so a lookup on land touches a few cells (microseconds;
-/// the benchmarks measure it; more with a minimum population), and never answers anything but the nearest place (tested against a scan of every
-/// place). Distances are great-circle distances on the mean-radius sphere (`Geodesy.haversine`), metres.
+/// administrative divisions — a city's districts among them; CC BY 4.0, geonames.org), compiled into the binary in
+/// the layout that `Scripts/make-gazetteer.py` writes and read in place: nothing is loaded or parsed when a run
+/// starts. Places are stored by 1°×1° cell, by latitude within a cell; ``nearest(to:minimumPopulation:)`` searches
+/// rings of cells around the point's cell and stops as soon as no unsearched cell can hold a nearer place, so a
+/// lookup on land touches a few cells (2 µs, FilterBenchmarks), and never answers anything but the nearest place
+/// (tested against a scan of every place). Distances are great-circle distances on the mean-radius sphere
+/// (`Geodesy.haversine`), metres.
 public struct Gazetteer: @unchecked Sendable {
     // @unchecked: the bytes are immutable for the life of the process (static data, or a caller's buffer that
     // `init(bytes:)` documents must outlive the gazetteer).
@@ -70,9 +71,10 @@ public struct Gazetteer: @unchecked Sendable {
         self.base = base
     }
 
-    /// Checks every index and position: cell starts ascend to the place count, every place lies in its cell and
-    /// latitudes ascend within a cell (what the search relies on) and within ±90°/±180°, name offsets ascend within the name bytes, country
-    /// indices are in the table. Linear in the places (a few milliseconds); the test suite runs it on ``cities1000``.
+    /// Checks every index and position: cell starts ascend to the place count; every place lies within ±90°/±180°
+    /// and in its cell, and latitudes ascend within a cell (what the search relies on); name offsets ascend within
+    /// the name bytes; country indices are in the table. Linear in the places (a few milliseconds); the test suite
+    /// runs it on ``cities1000``.
     public func validate() throws(GazetteerError) {
         guard u32(cellsOffset) == 0, u32(cellsOffset + 4 * rows * columns) == count else { throw .damaged("the cells do not cover the places") }
         for c in 0..<(rows * columns) {
