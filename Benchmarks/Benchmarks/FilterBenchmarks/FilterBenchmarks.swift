@@ -7,14 +7,18 @@ import TrackPipeStages
 /// (Tests/Data/reference/kalman/input_2300.gpx: the raw recording, as the first stage of a pipeline sees it):
 /// offline (`Stage.run` on the whole track) and, for the causal ones, live (a one-stage ``LivePipeline``, fix
 /// by fix, then `finish`). auto-pause also with its speed rule and on the 1559-fix Apple Watch run
-/// (Tests/Data/real/applewatch-run). The thinning and privacy stages (issue 17: ≤ 0.1 µs per fix offline) on the
-/// reference run too, and `places` (its three gazetteer lookups per run and the farthest-point search per fix), with
-/// the gazetteer's lookup alone on 1000 points near places (a run's start on land).
+/// (Tests/Data/real/applewatch-run). Issue 17's stages (≤ 0.1 µs per fix offline) on the reference run too: thin,
+/// simplify, privacy-zones, fix-age (on the run with arrival times added), split-track, resample, and `places` (its
+/// three gazetteer lookups per run and the farthest-point search per fix), with the gazetteer's lookup alone on
+/// 1000 points near places (a run's start on land).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = BenchmarkPolicy.configuration()
 
     let reference = BenchmarkData.referenceRun()
     let appleWatch = BenchmarkData.track("real/applewatch-run/myfile_multseg.gpx")
+    // The reference run with arrival times, as a live host stamps them: 0.8 s after the fix, every 50th 30 s (stale).
+    var received = reference
+    for i in received.fixes.indices { received.fixes[i].received = received.fixes[i].time.map { $0 + (i % 50 == 0 ? 30 : 0.8) } }
     let cases: [(stage: String, variant: String, parameters: String, track: Track, trackName: String)] = [
         ("accuracy-gate", "", "", reference, "reference"),
         ("discard", "all-rules", #""min-satellites": 4, "max-vdop": 5, "max-pdop": 6, "min-fix": "3d", "min-altitude": -100, "max-altitude": 5000"#, reference, "reference"),
@@ -31,6 +35,10 @@ let benchmarks: @Sendable () -> Void = {
         ("privacy-zones", "zone-start-end",
          #""zones": [{"latitude": 42.3731444, "longitude": -71.05648, "radius": 200}], "hide-start": 200, "hide-end": 200"#,
          reference, "reference"),
+        ("fix-age", "", "", received, "reference-received"),
+        ("split-track", "gap-10s", #""max-gap": 10"#, reference, "reference"),
+        ("resample", "", "", reference, "reference"),
+        ("resample", "10m", #""by": "distance", "spacing": 10"#, reference, "reference"),
         ("places", "", "", reference, "reference"),
         ("places", "towns", #""min-population": 10000"#, reference, "reference"),
     ]

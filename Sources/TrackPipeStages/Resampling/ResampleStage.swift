@@ -70,12 +70,20 @@ public struct ResampleStage: Stage {
     public func run(_ input: StageInput) throws -> StageOutput {
         let fixes = input.fixes
         let label = input.context.label
+        // Kept fixes and made ones are collected here; drops go through the emitter (built where they are stored).
+        var out = StageEmitter(label: label)
+        out.reserveCapacity(dropped: fixes.count)
         var kept: [Fix] = []
         kept.reserveCapacity(fixes.count)
-        var dropped: [Drop] = []
         var made: [MadeFix] = []
         var events: [StageEvent] = []
         var nextIndex = input.context.firstMadeSourceIndex
+        // Per stretch, reused: each input fix in the frame and along the stretch, whether it lies on an instant, and
+        // each output fix's place in the frame and along the stretch (the drops are measured against them).
+        var points: [(east: Double, north: Double)] = []
+        var position: [Double] = []
+        var onInstant: [Bool] = []
+        var anchors: [(east: Double, north: Double, at: Double)] = []
         var start = 0
         while start < fixes.count {
             // The stretch: fixes[start...end], each step resamplable.
@@ -86,37 +94,46 @@ public struct ResampleStage: Stage {
                 start = end + 1
                 continue
             }
-            let stretch = Array(fixes[start...end])
-            let points = stretch.map { frame.project($0.point) }
+            let stretch = fixes[start...end]
+            let count = stretch.count
+            points.removeAll(keepingCapacity: true)
+            for fix in stretch { points.append(frame.project(fix.point)) }
             // Where each input fix lies along the stretch: time (s) or path length (m) from its first fix.
-            var position = [Double](repeating: 0, count: stretch.count)
-            for k in 1..<stretch.count {
+            position.removeAll(keepingCapacity: true)
+            position.append(0)
+            for k in 1..<count {
                 switch basis {
                 case .time:
-                    position[k] = (stretch[k].time ?? 0) - (stretch[0].time ?? 0)
+                    position.append((fixes[start + k].time ?? 0) - (fixes[start].time ?? 0))
                 case .distance:
-                    position[k] = position[k - 1] + hypot(points[k].east - points[k - 1].east, points[k].north - points[k - 1].north)
+                    position.append(position[k - 1] + hypot(points[k].east - points[k - 1].east, points[k].north - points[k - 1].north))
                 }
             }
             let step = basis == .time ? interval : spacing
             let tolerance = 1e-3  // 1 ms or 1 mm
-            // The output fixes with their place in the frame and along the stretch (s or m).
-            var output: [(fix: Fix, east: Double, north: Double, at: Double)] = []
-            var onInstant = [Bool](repeating: false, count: stretch.count)
+            onInstant.removeAll(keepingCapacity: true)
+            onInstant.append(contentsOf: repeatElement(false, count: count))
+            anchors.removeAll(keepingCapacity: true)
+            /// An output fix: kept, with its place.
+            func emit(_ fix: Fix, _ east: Double, _ north: Double, at: Double) {
+                kept.append(fix)
+                anchors.append((east, north, at))
+            }
             // The first fix, then the instants within each input step, then the last fix.
-            output.append((stretch[0], points[0].east, points[0].north, 0))
+            emit(fixes[start], points[0].east, points[0].north, at: 0)
             onInstant[0] = true
             var instant = step
-            for k in 1..<stretch.count {
+            for k in 1..<count {
+                let previous = fixes[start + k - 1], fix = fixes[start + k]
                 let lo = position[k - 1], hi = position[k]
-                let last = k == stretch.count - 1
+                let last = k == count - 1
                 let inStep = hi - lo > 0 ? Int(((hi - tolerance - max(instant, lo)) / step).rounded(.down)) + 1 : 0
                 if inStep > Self.maximumMadePerStep {
                     // Too many for one step: left as it is, its end kept, the instants resumed after it.
-                    events.append(StageEvent(stage: label, kind: "resample-step-skipped", time: stretch[k].time,
-                                             sourceIndex: stretch[k].sourceIndex,
+                    events.append(StageEvent(stage: label, kind: "resample-step-skipped", time: fix.time,
+                                             sourceIndex: fix.sourceIndex,
                                              fields: ["instants": .number(Double(inStep)), "limit": .number(Double(Self.maximumMadePerStep))]))
-                    output.append((stretch[k], points[k].east, points[k].north, hi))
+                    emit(fix, points[k].east, points[k].north, at: hi)
                     onInstant[k] = true
                     instant = hi + step
                     continue
@@ -126,40 +143,40 @@ public struct ResampleStage: Stage {
                         let u = (instant - lo) / (hi - lo)
                         let east = points[k - 1].east + u * (points[k].east - points[k - 1].east)
                         let north = points[k - 1].north + u * (points[k].north - points[k - 1].north)
-                        var fix = Self.interpolate(stretch[k - 1], stretch[k], u, at: frame.unproject(east: east, north: north))
-                        fix.sourceIndex = nextIndex
-                        made.append(MadeFix(sourceIndex: nextIndex, from: stretch[k - 1].sourceIndex, to: stretch[k].sourceIndex))
+                        var madeFix = Self.interpolate(previous, fix, u, at: frame.unproject(east: east, north: north))
+                        madeFix.sourceIndex = nextIndex
+                        made.append(MadeFix(sourceIndex: nextIndex, from: previous.sourceIndex, to: fix.sourceIndex))
                         nextIndex += 1
-                        output.append((fix, east, north, instant))
+                        emit(madeFix, east, north, at: instant)
                     }
                     instant += step
                 }
                 if abs(instant - hi) <= tolerance || last {
-                    output.append((stretch[k], points[k].east, points[k].north, hi))
+                    emit(fix, points[k].east, points[k].north, at: hi)
                     onInstant[k] = true
                     if abs(instant - hi) <= tolerance { instant += step }
                 }
             }
             // Input fixes between instants: dropped, measured by their distance from the resampled line.
             var j = 0
-            for k in 0..<stretch.count where !onInstant[k] {
+            for k in 0..<count where !onInstant[k] {
                 let t = position[k]
-                while j + 1 < output.count, output[j + 1].at < t { j += 1 }
-                let a = output[j], b = output[min(j + 1, output.count - 1)]
+                while j + 1 < anchors.count, anchors[j + 1].at < t { j += 1 }
+                let a = anchors[j], b = anchors[min(j + 1, anchors.count - 1)]
                 let u = b.at > a.at ? (t - a.at) / (b.at - a.at) : 0
                 let e = a.east + u * (b.east - a.east), n = a.north + u * (b.north - a.north)
                 let off = hypot(points[k].east - e, points[k].north - n)
-                dropped.append(Drop(fix: stretch[k], stage: label, rule: "resampled", measured: off, unit: .metres,
-                                    detail: "between the resampled instants"))
+                out.drop(fixes[start + k], rule: "resampled", measured: off, unit: .metres, detail: "between the resampled instants")
             }
-            kept.append(contentsOf: output.map(\.fix))
             start = end + 1
         }
-        return StageOutput(kept: kept, dropped: dropped, events: events, made: made)
+        var result = out.output
+        result.kept = kept
+        result.events = events
+        result.made = made
+        return result
     }
 
-    /// True when a fix can be made within the step `a` → `b`: same segment, both timed, time increasing by at
-    /// most `max-gap`, both with valid coordinates.
     func isResamplable(from a: Fix, to b: Fix) -> Bool {
         guard a.segment == b.segment, let t0 = a.time, let t1 = b.time, t0.isFinite, t1.isFinite, t1 > t0, t1 - t0 <= maxGap,
               DistanceAccumulator.hasValidCoordinates(a), DistanceAccumulator.hasValidCoordinates(b) else { return false }
