@@ -42,6 +42,14 @@ import TrackPipeTesting
         #expect(countries.count > 100)
     }
 
+    /// The compiled-in bytes are the file SOURCE.txt describes: its SHA-256 is the one recorded there (the
+    /// provenance note is kept honest when the file is rebuilt).
+    @Test func theCompiledInBytesAreTheRecordedFile() throws {
+        let bytes = Array(UnsafeRawBufferPointer(start: tp_geonames_cities1000(), count: tp_geonames_cities1000_size()))
+        let source = try String(contentsOf: TestData.packageRoot.appendingPathComponent("Sources/CGeoNames/SOURCE.txt"), encoding: .utf8)
+        #expect(source.contains("sha256 " + SpecDigest.sha256Hex(bytes: bytes)))
+    }
+
     @Test func nearestEqualsAScanOfEveryPlace() {
         var rng = SplitMix64(seed: 2026)
         // Uniform on the sphere (so oceans and high latitudes are drawn as often as they are), plus the edges of the
