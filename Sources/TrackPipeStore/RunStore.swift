@@ -28,8 +28,9 @@ public final class RunStore: Sendable {
         // Opening switches the file to WAL and runs the migrations; SQLite's busy handler does not cover the
         // switch, so a second process opening a new store at the same moment sees SQLITE_BUSY: wait and retry
         // (within the busy timeout) rather than fail. The migrator reads which migrations are applied before it
-        // takes the write lock, so the second of two processes creating one store can run version 1 again after
-        // the first committed it ("table … already exists"): retrying reads the applied list anew.
+        // takes the write lock, so the second of two processes creating or upgrading one store can run a migration
+        // again after the first committed it ("table … already exists", "duplicate column name"): retrying reads the
+        // applied list anew.
         let deadline = Date().addingTimeInterval(Self.busyTimeout)
         while true {
             do {
@@ -48,7 +49,8 @@ public final class RunStore: Sendable {
     /// True for the errors another process opening the same new store at the same moment causes.
     private static func isConcurrentOpening(_ error: DatabaseError) -> Bool {
         error.resultCode == .SQLITE_BUSY
-            || (error.resultCode == .SQLITE_ERROR && (error.message ?? "").contains("already exists"))
+            || (error.resultCode == .SQLITE_ERROR
+                && ((error.message ?? "").contains("already exists") || (error.message ?? "").contains("duplicate column name")))
     }
 
     private static func open(path: String, configuration: Configuration) throws -> DatabasePool {
@@ -62,6 +64,7 @@ public final class RunStore: Sendable {
     }
 
     /// The schema's migrations, in order. Version 1: runs, their splits, badge checkpoints and kept points.
+    /// Version 2: each run's start place (the `places` stage's; NULL for runs stored before, or without it).
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -118,10 +121,13 @@ public final class RunStore: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "ALTER TABLE run ADD COLUMN start_place TEXT")
+        }
         return migrator
     }
 
-    /// The migrations applied to this store, in order (`["v1"]`).
+    /// The migrations applied to this store, in order (`["v1", "v2"]`).
     public func appliedMigrations() throws -> [String] {
         try guarded { try pool.read { try Self.migrator.appliedMigrations($0) } }
     }
@@ -140,12 +146,13 @@ public final class RunStore: Sendable {
                                arguments: [run.inputSHA256, run.pipelineSHA256])
                 try db.execute(sql: """
                     INSERT INTO run (input_path, input_sha256, pipeline_sha256, pipeline_name, trackpipe_version, activity,
-                                     start_time, records_read, kept, dropped, distance_m, moving_time_s, elapsed_time_s, stored_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     start_time, records_read, kept, dropped, distance_m, moving_time_s, elapsed_time_s, stored_at,
+                                     start_place)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [run.inputPath, run.inputSHA256, run.pipelineSHA256, run.pipelineName, run.trackpipeVersion,
                                      run.activity, Self.finite(run.start), run.recordsRead, run.kept, run.dropped,
                                      Self.finite(run.distance), Self.finite(run.movingTime), Self.finite(run.elapsedTime),
-                                     Date().timeIntervalSince1970])
+                                     Date().timeIntervalSince1970, run.startPlace])
                 let id = db.lastInsertedRowID
                 let split = try db.makeStatement(sql: "INSERT INTO split VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
                 for (seq, s) in run.splits.enumerated() {
@@ -182,13 +189,14 @@ public final class RunStore: Sendable {
             try pool.read { db in
                 try Row.fetchAll(db, sql: """
                     SELECT id, input_path, input_sha256, pipeline_sha256, pipeline_name, activity, start_time, records_read, kept,
-                           dropped, distance_m, moving_time_s, elapsed_time_s
+                           dropped, distance_m, moving_time_s, elapsed_time_s, start_place
                     FROM run ORDER BY start_time IS NULL, start_time, input_path, id
                     """).map { row in
                     StoredRunSummary(id: row["id"], inputPath: row["input_path"], inputSHA256: row["input_sha256"],
                                      pipelineSHA256: row["pipeline_sha256"], pipelineName: row["pipeline_name"], activity: row["activity"],
                                      start: row["start_time"], recordsRead: row["records_read"], kept: row["kept"], dropped: row["dropped"],
-                                     distance: row["distance_m"], movingTime: row["moving_time_s"], elapsedTime: row["elapsed_time_s"])
+                                     distance: row["distance_m"], movingTime: row["moving_time_s"], elapsedTime: row["elapsed_time_s"],
+                                     startPlace: row["start_place"])
                 }
             }
         }
@@ -225,7 +233,7 @@ public final class RunStore: Sendable {
                                  pipelineName: row["pipeline_name"], trackpipeVersion: row["trackpipe_version"], activity: row["activity"],
                                  start: row["start_time"], recordsRead: row["records_read"], kept: row["kept"], dropped: row["dropped"],
                                  distance: row["distance_m"], movingTime: row["moving_time_s"], elapsedTime: row["elapsed_time_s"],
-                                 points: points, splits: splits, checkpoints: checkpoints)
+                                 points: points, splits: splits, checkpoints: checkpoints, startPlace: row["start_place"])
             }
         }
     }

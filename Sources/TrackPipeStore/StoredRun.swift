@@ -74,10 +74,14 @@ public struct StoredRun: Sendable, Hashable {
     public var points: [Point]
     public var splits: [Split]
     public var checkpoints: [Checkpoint]
+    /// The populated place nearest to the run's start ("Winchester, United Kingdom"), when the pipeline named it
+    /// (the `places` stage).
+    public var startPlace: String?
 
     public init(inputPath: String, inputSHA256: String, pipelineSHA256: String, pipelineName: String, trackpipeVersion: String,
                 activity: String?, start: Double?, recordsRead: Int, kept: Int, dropped: Int, distance: Double?,
-                movingTime: Double?, elapsedTime: Double?, points: [Point], splits: [Split], checkpoints: [Checkpoint]) {
+                movingTime: Double?, elapsedTime: Double?, points: [Point], splits: [Split], checkpoints: [Checkpoint],
+                startPlace: String? = nil) {
         self.inputPath = inputPath
         self.inputSHA256 = inputSHA256
         self.pipelineSHA256 = pipelineSHA256
@@ -94,5 +98,6 @@ public struct StoredRun: Sendable, Hashable {
         self.points = points
         self.splits = splits
         self.checkpoints = checkpoints
+        self.startPlace = startPlace
     }
 }

@@ -13,9 +13,12 @@ public struct StoredRunSummary: Sendable, Hashable {
     public var distance: Double?
     public var movingTime: Double?
     public var elapsedTime: Double?
+    /// The populated place nearest to the run's start ("Winchester, United Kingdom"), when the pipeline named it.
+    public var startPlace: String?
 
     public init(id: Int64, inputPath: String, inputSHA256: String, pipelineSHA256: String, pipelineName: String, activity: String?,
-                start: Double?, recordsRead: Int, kept: Int, dropped: Int, distance: Double?, movingTime: Double?, elapsedTime: Double?) {
+                start: Double?, recordsRead: Int, kept: Int, dropped: Int, distance: Double?, movingTime: Double?, elapsedTime: Double?,
+                startPlace: String? = nil) {
         self.id = id
         self.inputPath = inputPath
         self.inputSHA256 = inputSHA256
@@ -29,5 +32,6 @@ public struct StoredRunSummary: Sendable, Hashable {
         self.distance = distance
         self.movingTime = movingTime
         self.elapsedTime = elapsedTime
+        self.startPlace = startPlace
     }
 }

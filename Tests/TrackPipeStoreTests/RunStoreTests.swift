@@ -1,10 +1,11 @@
 import Foundation
+import GRDB
 import Testing
 import TrackPipe
 @testable import TrackPipeStore
 
 /// The run store against values written by hand: what is stored comes back, storing again replaces, the
-/// schema is version 1 in WAL mode, a store from a later TrackPipe is refused, and SQLite's failures are errors
+/// schema is at version 2 in WAL mode (a version-1 store is upgraded), a store from a later TrackPipe is refused, and SQLite's failures are errors
 /// naming the store.
 struct RunStoreTests {
     func temporaryStore() throws -> String {
@@ -24,7 +25,8 @@ struct RunStoreTests {
                          activity: "running", start: start, recordsRead: 6, kept: 5, dropped: 1, distance: distance, movingTime: 400,
                          elapsedTime: 400, points: points,
                          splits: [.init(index: 1, startDistance: 0, endDistance: 1000, movingTime: 250, elapsedTime: nil, isPartial: false)],
-                         checkpoints: [.init(badge: "Moon", badgeDistance: 500, time: start + 50, movingTime: 50)])
+                         checkpoints: [.init(badge: "Moon", badgeDistance: 500, time: start + 50, movingTime: 50)],
+                         startPlace: "Lambeth, United Kingdom")
     }
 
     @Test func aStoredRunComesBackWhole() throws {
@@ -47,7 +49,8 @@ struct RunStoreTests {
         #expect(runs.map(\.inputPath) == ["b.gpx", "a-renamed.gpx"] && runs.map(\.distance) == [900, 1700])
         let reopened = try RunStore(path: path)
         #expect(try reopened.runs().count == 2)
-        #expect(try reopened.appliedMigrations() == ["v1"] && reopened.journalMode() == "wal")
+        #expect(try reopened.appliedMigrations() == ["v1", "v2"] && reopened.journalMode() == "wal")
+        #expect(runs.map(\.startPlace) == ["Lambeth, United Kingdom", "Lambeth, United Kingdom"])
         let points = try GRDBCount.rows(path, "SELECT COUNT(*) FROM point") + GRDBCount.rows(path, "SELECT COUNT(*) FROM split")
         #expect(points == 10 + 2)
     }
@@ -55,7 +58,7 @@ struct RunStoreTests {
     @Test func aStoreFromALaterVersionOrNotAStoreIsRefused() throws {
         let path = try temporaryStore()
         _ = try RunStore(path: path)
-        try GRDBCount.execute(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v2')")
+        try GRDBCount.execute(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v3')")
         #expect(throws: RunStoreError.self) { try RunStore(path: path) }
         do { _ = try RunStore(path: path) } catch let e as RunStoreError { #expect(e.description.contains("made by a later TrackPipe")) }
         let text = try temporaryStore()
@@ -66,6 +69,29 @@ struct RunStoreTests {
         } catch let e as RunStoreError {
             #expect(e.description.hasPrefix(text + ": SQLite error 26"), "\(e)")
         }
+    }
+
+    /// A store made before version 2 (its run table without `start_place`) is upgraded when opened: its runs are
+    /// kept, without a place, and runs stored afterwards keep theirs.
+    @Test func aVersionOneStoreIsUpgraded() throws {
+        let path = try temporaryStore()
+        let queue = try DatabaseQueue(path: path)
+        try RunStore.migrator.migrate(queue, upTo: "v1")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO run (input_path, input_sha256, pipeline_sha256, pipeline_name, trackpipe_version, start_time,
+                                 records_read, kept, dropped, distance_m, stored_at)
+                VALUES ('old.gpx', 'O', 'p', 'default', '0.1.0', 1600000000, 10, 9, 1, 2500, 1600000100)
+                """)
+        }
+        try queue.close()
+        let store = try RunStore(path: path)
+        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        try store.record(Self.run("new.gpx", hash: "N", start: 1_700_000_000, distance: 1600))
+        let runs = try store.runs()
+        #expect(runs.map(\.inputPath) == ["old.gpx", "new.gpx"])
+        #expect(runs.map(\.startPlace) == [nil, "Lambeth, United Kingdom"])
+        #expect(runs.first?.distance == 2500)
     }
 
     @Test func personalBestsByHand() {

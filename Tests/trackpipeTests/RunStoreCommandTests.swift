@@ -33,6 +33,11 @@ import TestSupport
         _ = try CLIRunner.run(["run", "datasets", "--store", store, "-q"], in: TestData.packageRoot)
         let history = try json(try CLIRunner.run(["history", "--store", store, "--json"]).stdout)
         #expect((history["runs"] as? [Any])?.count == 9)
+        // The default names where each run started: the simulated runs start in a Bristol park (51.454° N, 2.587° W).
+        let places = try #require(history["runs"] as? [[String: Any]]).map { $0["start_place"] as? String }
+        #expect(places.allSatisfy { $0 == "Bristol, United Kingdom" }, "\(places)")
+        let table = try CLIRunner.run(["history", "--store", store]).stdout
+        #expect(table.contains(" near\n") && table.contains("Bristol, United Kingdom"))
     }
 
     /// A straight run east at 4 m/s, one fix a second, 1501 fixes (6 km) with 3 m accuracy, through `raw` (the

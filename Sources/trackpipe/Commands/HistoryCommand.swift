@@ -49,6 +49,8 @@ struct HistoryCommand: ParsableCommand {
             var distanceM: Double?
             var movingTimeS: Double?
             var elapsedTimeS: Double?
+            /// Where the run started (the `places` stage's nearest place), when it was stored with one.
+            var startPlace: String?
         }
         struct Total: Encodable {
             var period: String
@@ -88,7 +90,7 @@ struct HistoryCommand: ParsableCommand {
             output = Output(
                 runs: runs.map { .init(id: $0.id, file: $0.inputPath, pipeline: $0.pipelineName, activity: $0.activity,
                                        startTime: $0.start.flatMap(ISO8601Time.format), distanceM: $0.distance,
-                                       movingTimeS: $0.movingTime, elapsedTimeS: $0.elapsedTime) },
+                                       movingTimeS: $0.movingTime, elapsedTimeS: $0.elapsedTime, startPlace: $0.startPlace) },
                 personalBests: bests, weeks: totals(.week), months: totals(.month))
         } catch let error as RunStoreError {
             throw CLIError(error.description)
@@ -99,10 +101,10 @@ struct HistoryCommand: ParsableCommand {
         }
         var text = "\(output.runs.count) run\(output.runs.count == 1 ? "" : "s") in \(store)\n"
         if !output.runs.isEmpty {
-            text += TextTable.render(headers: ["start (UTC)", "file", "pipeline", "distance", "moving", "pace"], rows: output.runs.map { r in
+            text += TextTable.render(headers: ["start (UTC)", "file", "pipeline", "distance", "moving", "pace", "near"], rows: output.runs.map { r in
                 [r.startTime.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? RunFormatter.dash, r.file, r.pipeline,
                  RunFormatter.distance(r.distanceM, units: units), RunFormatter.duration(r.movingTimeS),
-                 RunFormatter.pace(metres: r.distanceM, seconds: r.movingTimeS, units: units)]
+                 RunFormatter.pace(metres: r.distanceM, seconds: r.movingTimeS, units: units), r.startPlace ?? RunFormatter.dash]
             })
         }
         if !output.personalBests.isEmpty {

@@ -37,6 +37,7 @@ enum StoredRunContent {
             activity: result.activity?.activity.rawValue ?? recorded.activity?.rawValue,
             start: summary.start, recordsRead: result.input.records, kept: result.track.fixes.count,
             dropped: result.dropped.count, distance: summary.distance, movingTime: summary.movingTime, elapsedTime: summary.elapsedTime,
-            points: points, splits: splits, checkpoints: checkpoints)
+            points: points, splits: splits, checkpoints: checkpoints,
+            startPlace: result.annotations[RunPlacesKey.self]?.start?.place.label)
     }
 }
