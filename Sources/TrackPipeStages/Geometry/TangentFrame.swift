@@ -25,13 +25,10 @@ struct TangentFrame {
         northPerRadian = Geodesy.wgs84A * (1 - Geodesy.wgs84E2) * inverseW * inverseW * inverseW
     }
 
-    /// East and north of `p` from the origin, metres. The longitude difference is wrapped into −180…180° and
-    /// scaled by a constant, where `Geodesy.wrappedLongitudeDelta` divides: a division per point was a tenth of the
-    /// thinning and privacy stages' time (the results differ from it in the last bit at most).
+    /// East and north of `p` from the origin, metres.
     func project(_ p: GeoPoint) -> (east: Double, north: Double) {
-        var dLongitude = p.longitude - origin.longitude
-        if dLongitude > 180 { dLongitude -= 360 } else if dLongitude < -180 { dLongitude += 360 }
-        return (dLongitude * (.pi / 180) * eastPerRadian, (p.latitude - origin.latitude) * (.pi / 180) * northPerRadian)
+        (Geodesy.wrappedLongitudeDelta(origin.longitude, p.longitude) * eastPerRadian,
+         (p.latitude - origin.latitude) * (.pi / 180) * northPerRadian)
     }
 
     /// Distance between `a` and `b`, metres: in this frame when both were projected in it and are within
