@@ -26,7 +26,7 @@ let package = Package(
             path: "Benchmarks/BenchmarkSupport"
         ),
         benchmarkTarget("PipelineBenchmarks", ["TrackPipe", "TrackPipeStages"]),
-        benchmarkTarget("FilterBenchmarks", ["TrackPipe", "TrackPipeStages"]),
+        benchmarkTarget("FilterBenchmarks", ["TrackPipe", "TrackPipeStages", "TrackPipeLab"]),
         benchmarkTarget("MeasureBenchmarks", ["TrackPipe", "TrackPipeStages"]),
         benchmarkTarget("KalmanBenchmarks", ["TrackPipe", "TrackPipeStages"]),
         benchmarkTarget("GPXBenchmarks", ["TrackPipe", "TrackPipeIO"]),

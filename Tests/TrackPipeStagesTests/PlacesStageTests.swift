@@ -199,7 +199,7 @@ import TrackPipeTesting
         let start = try #require(out.summary.first { $0.key == PlacesStage.SummaryKey.start })
         let s = try #require(places.start)
         #expect(start.value == s.distance && start.unit == .metres && start.label == "Start")
-        #expect(start.text == "\(s.compassPoint) of \(s.place.name), \(s.place.country)")
+        #expect(start.text == "\(s.compassPoint) of \(s.place.name), \(s.place.country)" && start.text == s.direction)
         #expect(Set(out.summary.map(\.key)) == [PlacesStage.SummaryKey.start, PlacesStage.SummaryKey.finish, PlacesStage.SummaryKey.farthest])
     }
 

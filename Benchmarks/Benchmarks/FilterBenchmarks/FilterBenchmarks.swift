@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Benchmark
 import TrackPipe
+import TrackPipeLab
 import TrackPipeStages
 
 /// The filter stages, each alone with its default parameters on the 2300-record reference run
@@ -68,11 +69,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // The gazetteer alone: 1000 points 0–5 km from every 170th place (seeded), i.e. where runs start.
     if case .success(let gazetteer) = Gazetteer.cities1000 {
-        var state: UInt64 = 17
-        func unit() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var rng = SplitMix64(seed: 17)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
         let points = (0..<1000).map { k in
             let p = gazetteer.point(k * 170)
             return GeoPoint(latitude: p.latitude + (unit() - 0.5) * 0.09, longitude: p.longitude + (unit() - 0.5) * 0.09)

@@ -34,6 +34,9 @@ public struct NearbyPlace: Sendable, Hashable, Codable {
         return bearing < 0 ? bearing + 360 : (bearing >= 360 ? 0 : bearing)
     }
 
+    /// Where the fix lies from the place, in words: "S of Winchester, United Kingdom".
+    public var direction: String { "\(compassPoint) of \(place.label)" }
+
     /// The bearing as one of the 8 compass points (`N`, `NE`, …, `NW`).
     public var compassPoint: String {
         let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]

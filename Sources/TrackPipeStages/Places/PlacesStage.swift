@@ -104,10 +104,8 @@ public struct PlacesStage: StreamingStage {
 
         func publish(into out: inout StageEmitter) {
             out.annotate(RunPlacesKey.self, places)
-            for (key, label, nearby) in [(SummaryKey.start, "Start", places.start), (SummaryKey.finish, "Finish", places.finish),
-                                         (SummaryKey.farthest, "Farthest point", places.farthest)] {
-                guard let nearby else { continue }
-                out.summarize(key, label: label, value: nearby.distance, unit: .metres, text: "\(nearby.compassPoint) of \(nearby.place.label)")
+            for (role, key, nearby) in places.named {
+                out.summarize(key, label: role, value: nearby.distance, unit: .metres, text: nearby.direction)
             }
         }
     }

@@ -13,6 +13,16 @@ public struct RunPlaces: Sendable, Hashable, Codable {
         self.finish = finish
         self.farthest = farthest
     }
+
+    /// The places found, in order start, finish, farthest point, each with its role as a person reads it
+    /// ("Start", "Finish", "Farthest point") and its summary figure's key: what the summary, the report's map and
+    /// every other reader of this annotation list.
+    public var named: [(role: String, summaryKey: String, nearby: NearbyPlace)] {
+        [("Start", PlacesStage.SummaryKey.start, start), ("Finish", PlacesStage.SummaryKey.finish, finish),
+         ("Farthest point", PlacesStage.SummaryKey.farthest, farthest)].compactMap { role, key, nearby in
+            nearby.map { (role, key, $0) }
+        }
+    }
 }
 
 public enum RunPlacesKey: AnnotationKey {

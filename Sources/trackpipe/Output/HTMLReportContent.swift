@@ -27,10 +27,9 @@ enum HTMLReportContent {
             }
         }
         if let places = result.annotations[RunPlacesKey.self] {
-            for (role, nearby) in [("Start", places.start), ("Finish", places.finish), ("Farthest point", places.farthest)] {
-                guard let nearby else { continue }
+            for (role, _, nearby) in places.named {
                 markers.append(ReportMarker(kind: .place, point: nearby.point, title: "\(role): near \(nearby.place.name)",
-                                            detail: "\(RunFormatter.distance(nearby.distance, units: units)) \(nearby.compassPoint) of \(nearby.place.label)", time: nearby.time))
+                                            detail: "\(RunFormatter.distance(nearby.distance, units: units)) \(nearby.direction)", time: nearby.time))
             }
         }
         return RunReportView(name: name, recorded: recorded, result: result, markers: markers, facts: facts)
