@@ -27,7 +27,8 @@ import TrackPipeLab
     /// Re-judging the held fixes in place after a released anchor decides exactly what pushing them through the
     /// stack again decides: the same kept fixes (paused flags, segments), events and pauses, on seeded runs that
     /// walk, run and stand with jittering fixes, at 1–2 s steps, with times that sometimes step back and runs
-    /// within 1° of a pole.
+    /// within 1° of a pole; odd seeds carry receiver speeds (with a course on every third), so the Doppler rule's
+    /// running means — kept as fixes are held, and rebuilt when an anchor is released — decide alike too.
     @Test(arguments: 0..<40)
     func reanchoringInPlaceDecidesAsPushingAgain(seed: UInt64) throws {
         var rng = SplitMix64(seed: 9000 + seed)
@@ -47,6 +48,10 @@ import TrackPipeLab
                 var fix = TestTracks.fix(fixes.count, t: t, east: east + Double.random(in: -jitter...jitter, using: &rng),
                                          north: north + Double.random(in: -jitter...jitter, using: &rng))
                 if nearPole { fix.latitude = min(89.9999, 89.5 + fix.latitude - TestTracks.reference.latitude) }
+                if seed % 2 == 1 {
+                    fix.speed = abs(speed + Double.random(in: -0.4...0.4, using: &rng))
+                    if fixes.count % 3 == 0 { fix.course = heading * 180 / .pi }
+                }
                 fixes.append(fix)
             }
         }

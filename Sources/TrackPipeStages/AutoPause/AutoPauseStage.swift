@@ -153,6 +153,9 @@ public struct AutoPauseStage: StreamingStage {
         /// released anchor: O(window²) projections and an allocation per fix).
         private var heldRegion: StopRegion?
         private var heldOffsets: [(east: Double, north: Double)] = []
+        /// Receiver speeds of the held fixes after the anchor (`held[1...]`), summed in order as fixes are held, so
+        /// ``movesByDoppler(_:_:)`` adds one fix rather than re-summing the candidate for each.
+        private var heldDoppler = DopplerMean()
         /// Fixes still to judge, next last (reused between pushes).
         private var pending: [Fix] = []
         /// False to re-judge released held fixes through the stack always (tests compare the two ways).
@@ -207,6 +210,7 @@ public struct AutoPauseStage: StreamingStage {
 
         /// Holds `fix` after the others; `offset` is its `StopRegion/offset(of:)` in the held circle.
         mutating func appendHeld(_ fix: Fix, offset: (east: Double, north: Double)?) {
+            if !held.isEmpty { heldDoppler.add(fix) }
             held.append(fix)
             if let offset {
                 heldRegion?.add(offset: offset)
@@ -218,6 +222,7 @@ public struct AutoPauseStage: StreamingStage {
             held.removeAll(keepingCapacity: true)
             heldOffsets.removeAll(keepingCapacity: true)
             heldRegion = nil
+            heldDoppler = DopplerMean()
         }
 
         /// Ends the confirmed pause at its last paused fix; `resumes` when the run goes on in the same segment.
@@ -252,7 +257,7 @@ public struct AutoPauseStage: StreamingStage {
         mutating func startsOrContinuesStop(previous: Fix, fix: Fix) -> (stop: Bool, offset: (east: Double, north: Double)?) {
             switch stage.rule {
             case .region:
-                if movesByDoppler(held.dropFirst(), fix) { return (false, nil) }
+                if movesByDoppler(heldDoppler, fix) { return (false, nil) }
                 guard var region = heldRegion, region.hasFrame else {
                     // Within 1° of a pole: straight distances to the first fix, rebuilt (rare).
                     return (StopRegion.allWithin(stage.radius, held + [fix]), nil)
@@ -267,16 +272,15 @@ public struct AutoPauseStage: StreamingStage {
             }
         }
 
-        /// Region rule: true when the receiver (Doppler) velocities of a candidate stop's fixes after its anchor,
-        /// `fix` included, average at least ``trimSpeed``: the runner is moving, whatever circle the positions stay
+        /// Region rule: true when the receiver (Doppler) velocities of a candidate stop's fixes after its anchor
+        /// (`candidate`, their ``DopplerMean``), `fix` included, average at least ``trimSpeed``: the runner is moving, whatever circle the positions stay
         /// in (a walk at 1.1 m/s that winds within 15 m for 30 s). The mean velocity when the fixes report a
         /// course (a speed without one counts as standing: receivers drop the course near standstill), else the
         /// mean speed; over at least three fixes, so a noisy speed or two of a standing receiver does not break a
         /// stop; the anchor is left out, as it may still be arriving. False when `fix` has no speed.
-        func movesByDoppler(_ candidate: some Sequence<Fix>, _ fix: Fix) -> Bool {
+        func movesByDoppler(_ candidate: DopplerMean, _ fix: Fix) -> Bool {
             guard let v = fix.speed, v.isFinite, v >= 0 else { return false }
-            var mean = DopplerMean()
-            for f in candidate { mean.add(f) }
+            var mean = candidate
             mean.add(fix)
             guard mean.count >= 3 else { return false }
             return (mean.hasCourse ? mean.velocity : mean.speed) >= trimSpeed
@@ -490,8 +494,10 @@ public struct AutoPauseStage: StreamingStage {
             defer { swap(&offsets, &scratchOffsets) }  // the buffer is kept for the next release, whatever the outcome
             var start = 1
             var region: StopRegion
+            var doppler: DopplerMean  // of held[(start + 1)..<j]
             search: while true {
                 region = StopRegion(first: held[start])
+                doppler = DopplerMean()
                 guard region.hasFrame, let t0 = held[start].time else { return false }
                 offsets.removeAll(keepingCapacity: true)
                 offsets.append(region.offset(of: held[start]))
@@ -500,12 +506,13 @@ public struct AutoPauseStage: StreamingStage {
                     var trial = region
                     trial.add(offset: offset)
                     offsets.append(offset)
-                    guard !movesByDoppler(held[(start + 1)..<j], held[j]), trial.allWithin(stage.radius, offsets: offsets) else {
+                    guard !movesByDoppler(doppler, held[j]), trial.allWithin(stage.radius, offsets: offsets) else {
                         start += 1
                         continue search
                     }
                     if let t = held[j].time, t - t0 >= stage.window { return false }
                     region = trial
+                    doppler.add(held[j])
                 }
                 break
             }
@@ -515,6 +522,7 @@ public struct AutoPauseStage: StreamingStage {
             heldOffsets.removeAll(keepingCapacity: true)
             heldOffsets.append(contentsOf: offsets)
             heldRegion = region
+            heldDoppler = doppler
             return true
         }
 

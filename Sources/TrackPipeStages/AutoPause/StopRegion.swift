@@ -11,6 +11,10 @@ struct StopRegion: Sendable {
     private let origin: GeoPoint
     private var sumEast = 0.0, sumNorth = 0.0
     private(set) var count = 0
+    /// Bounding box of the offsets added, metres; `boundsUsable` false once one was not finite.
+    private var minEast = Double.infinity, maxEast = -Double.infinity
+    private var minNorth = Double.infinity, maxNorth = -Double.infinity
+    private var boundsUsable = true
 
     init(first: Fix) {
         origin = first.point
@@ -44,6 +48,14 @@ struct StopRegion: Sendable {
         sumEast += o.east
         sumNorth += o.north
         count += 1
+        if o.east.isFinite, o.north.isFinite {
+            minEast = min(minEast, o.east)
+            maxEast = max(maxEast, o.east)
+            minNorth = min(minNorth, o.north)
+            maxNorth = max(maxNorth, o.north)
+        } else {
+            boundsUsable = false
+        }
     }
 
     /// Distance, metres, from `fix` to the centroid of the fixes added so far.
@@ -62,8 +74,18 @@ struct StopRegion: Sendable {
     /// With a frame: true when every one of `offsets` — the ``offset(of:)`` of every fix added, in order —
     /// lies within `radius` metres of the centroid. The same arithmetic as ``distanceToCentroid(_:)``, on
     /// offsets kept rather than re-projected, so the decision is the same to the last bit.
+    ///
+    /// First the corner of the offsets' bounding box farthest from the centroid: when it is within `radius`, so is
+    /// every offset, with no loop (rounding is monotonic, so no offset's computed distance exceeds the corner's).
+    /// A moving runner's candidate circle is re-checked for every fix held and every release of an anchor: this
+    /// check was a third of `auto-pause`'s time on the 230 000-fix end-to-end run.
     func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)]) -> Bool {
         let n = Double(count)
+        if boundsUsable, count > 0 {
+            let ce = sumEast / n, cn = sumNorth / n
+            let de = max(abs(minEast - ce), abs(maxEast - ce)), dn = max(abs(minNorth - cn), abs(maxNorth - cn))
+            if (de * de + dn * dn).squareRoot() <= radius { return true }
+        }
         for o in offsets {
             let de = o.east - sumEast / n, dn = o.north - sumNorth / n
             if !((de * de + dn * dn).squareRoot() <= radius) { return false }
