@@ -24,6 +24,44 @@ import TestSupport
 
     func keepsNameAndActivity(_ format: TrackFormat) -> Bool { format != .csv && format != .ndjson }
 
+    /// Written block by block (as `trackpipe run` writes files), a large track reads back the same, arrives in
+    /// several blocks of bounded size for GPX and CSV (never held whole as text), and in one for the others.
+    @Test(arguments: writable + [.tcx])
+    func blockWiseWritingReadsBackTheSame(_ format: TrackFormat) throws {
+        var rng = SplitMix64(seed: 4242)
+        var track = RandomTrack.make(&rng, maxFixes: 60)
+        while track.fixes.count < 3000 { track.fixes += RandomTrack.make(&rng, maxFixes: 60).fixes }
+        var t = 0.0
+        for i in track.fixes.indices {  // one run: times in order (TCX needs one on every fix), segments numbered up
+            t += 1
+            track.fixes[i].time = t
+            track.fixes[i].sourceIndex = i
+            track.fixes[i].segment = i / 1000
+        }
+        var blocks: [[UInt8]] = []
+        try TrackWriter.encode(track, format: format, target: "big.\(format.fileExtension)") { blocks.append($0) }
+        let bytes = blocks.flatMap { $0 }
+        if format == .gpx || format == .csv {
+            #expect(blocks.count > 1)
+            // A block is handed on once it reaches 256 KiB: at most one record more.
+            #expect(blocks.allSatisfy { $0.count < 256 * 1024 + 4096 }, "\(blocks.map(\.count).max() ?? 0) bytes")
+        } else {
+            #expect(blocks.count == 1)
+        }
+        let back = try TrackReader.read(bytes: bytes, format: format, sourceName: "big.\(format.fileExtension)")
+        #expect(back.fixes.count == track.fixes.count)
+        if format != .tcx {
+            let diff = FixComparison.firstDifference(track.fixes, back.fixes)
+            #expect(diff == nil, "\(format.rawValue): \(diff ?? "")")
+        }
+        // Gzip targets get one compressed block, the same document once decompressed.
+        var gz: [[UInt8]] = []
+        try TrackWriter.encode(track, format: format, target: "big.\(format.fileExtension).gz") { gz.append($0) }
+        #expect(gz.count == 1)
+        let unzipped = try TrackReader.read(bytes: gz[0], format: format, sourceName: "big.\(format.fileExtension).gz")
+        #expect(unzipped.fixes.count == track.fixes.count)
+    }
+
     @Test(arguments: writable)
     func sameFormatProperty(_ format: TrackFormat) throws {
         for seed in Self.seeds {

@@ -10,4 +10,13 @@ public enum AtomicFileWriter {
         try outputs.stage(bytes, for: output)
         try outputs.commit()
     }
+
+    /// Writes what `produce` hands its sink, block by block (see ``OutputSet/stage(for:_:)``), the same way.
+    public static func write(to path: String, protecting inputs: [String] = [], force: Bool = false,
+                             _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
+        let outputs = OutputSet(inputs: inputs, force: force)
+        let output = try outputs.plan(path, role: "the output")
+        try outputs.stage(for: output, produce)
+        try outputs.commit()
+    }
 }

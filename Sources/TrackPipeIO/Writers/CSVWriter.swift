@@ -10,6 +10,14 @@ public enum CSVWriter {
     /// The CSV text for `track`; with `provenance`, a first comment line `# TrackPipe …` recording the run
     /// (see ``ProvenanceRecord``), which ``CSVReader`` skips.
     public static func write(_ track: Track, provenance: Provenance? = nil) -> [UInt8] {
+        var document: [UInt8] = []
+        write(track, provenance: provenance) { document += $0 }
+        return document
+    }
+
+    /// The same text handed to `sink` in blocks of about 256 KiB, in order, so a large track is
+    /// never held whole as text.
+    public static func write(_ track: Track, provenance: Provenance? = nil, to sink: ([UInt8]) throws -> Void) rethrows {
         let fixes = track.fixes
         /// A column: its header, whether a fix has a value for it, and the value's text appended to a row.
         typealias Column = (name: String, has: (Fix) -> Bool, write: (Fix, inout [UInt8]) -> Void)
@@ -40,17 +48,17 @@ public enum CSVWriter {
         ]
         var columns: [Column] = [time("time") { $0.time }, number("lat") { $0.latitude }, number("lon") { $0.longitude }]
         for column in optional where fixes.contains(where: column.has) { columns.append(column) }
-        var out: [UInt8] = []
-        out.reserveCapacity(fixes.count * 12 * columns.count + 256)
-        if let provenance { out.append(text: "# " + ProvenanceRecord.sentence(provenance) + "\n") }
-        out.append(text: columns.map(\.name).joined(separator: ",") + "\n")
+        var out = OutputBlock()
+        if let provenance { out.bytes.append(text: "# " + ProvenanceRecord.sentence(provenance) + "\n") }
+        out.bytes.append(text: columns.map(\.name).joined(separator: ",") + "\n")
         for f in fixes {
             for (i, c) in columns.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                c.write(f, &out)
+                if i > 0 { out.bytes.append(UInt8(ascii: ",")) }
+                c.write(f, &out.bytes)
             }
-            out.append(UInt8(ascii: "\n"))
+            out.bytes.append(UInt8(ascii: "\n"))
+            try out.flushIfFull(to: sink)
         }
-        return out
+        try out.flush(to: sink)
     }
 }

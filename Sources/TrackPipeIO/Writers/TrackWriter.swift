@@ -14,6 +14,24 @@ public enum TrackWriter {
         return Gzip.isGzipName(target) ? try Gzip.compress(document, target: target) : document
     }
 
+    /// The same bytes as ``encode(_:format:target:provenance:cumulativeDistance:)``, handed to `sink` in order:
+    /// GPX and CSV in blocks of about 256 KiB as they are written (a large track is never held whole as text), the
+    /// other formats and gzip-compressed targets as one block.
+    public static func encode(_ track: Track, format: TrackFormat, target: String = "-", provenance: Provenance? = nil,
+                              cumulativeDistance: PerFixSeries? = nil, to sink: ([UInt8]) throws -> Void) throws {
+        guard !Gzip.isGzipName(target) else {
+            try sink(try encode(track, format: format, target: target, provenance: provenance, cumulativeDistance: cumulativeDistance))
+            return
+        }
+        switch format {
+        case .gpx: try GPXWriter.write(track, provenance: provenance, to: sink)
+        case .csv: try CSVWriter.write(track, provenance: provenance, to: sink)
+        default:
+            try sink(try encodeDocument(track, format: format, target: target, provenance: provenance,
+                                        cumulativeDistance: cumulativeDistance))
+        }
+    }
+
     static func encodeDocument(_ track: Track, format: TrackFormat, target: String, provenance: Provenance?,
                                cumulativeDistance: PerFixSeries?) throws -> [UInt8] {
         switch format {
@@ -44,8 +62,8 @@ public enum TrackWriter {
     public static func write(_ track: Track, to path: String, format: TrackFormat? = nil, protecting inputs: [String] = [],
                              provenance: Provenance? = nil, cumulativeDistance: PerFixSeries? = nil) throws {
         let format = try self.format(format, for: path)
-        try AtomicFileWriter.write(try encode(track, format: format, target: path, provenance: provenance,
-                                              cumulativeDistance: cumulativeDistance), to: path,
-                                  protecting: inputs)
+        try AtomicFileWriter.write(to: path, protecting: inputs) { sink in
+            try encode(track, format: format, target: path, provenance: provenance, cumulativeDistance: cumulativeDistance, to: sink)
+        }
     }
 }

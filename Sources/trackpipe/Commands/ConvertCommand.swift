@@ -65,7 +65,7 @@ struct ConvertCommand: ParsableCommand {
         do {
             let track = try TrackInput.read(input, format: inFormat)
             TrackInput.reportRejected(track, file: input)
-            try outputs.stage(try TrackWriter.encode(track, format: outFormat, target: output), for: target)
+            try outputs.stage(for: target) { sink in try TrackWriter.encode(track, format: outFormat, target: output, to: sink) }
             try outputs.commit()
         } catch let error as TrackReadError {
             throw CLIError(TrackInput.message(for: error, formatOption: "--from"))
@@ -89,8 +89,9 @@ struct ConvertCommand: ParsableCommand {
             do {
                 let track = try TrackInput.read(input.path, format: inFormat)
                 TrackInput.reportRejected(track, file: input.path)
-                try AtomicFileWriter.write(try TrackWriter.encode(track, format: outFormat, target: target), to: target,
-                                           protecting: [input.path], force: forceOption.force)
+                try AtomicFileWriter.write(to: target, protecting: [input.path], force: forceOption.force) { sink in
+                    try TrackWriter.encode(track, format: outFormat, target: target, to: sink)
+                }
             } catch {
                 failed += 1
                 Console.err("trackpipe: error: \(TrackInput.message(for: error))\n")

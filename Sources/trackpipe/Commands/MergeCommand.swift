@@ -71,7 +71,7 @@ struct MergeCommand: ParsableCommand {
             Console.err("\(Console.escaped(input)): \(count.fixes) fixes, \(count.kept) kept\(left)\n")
         }
         do {
-            try outputs.stage(try TrackWriter.encode(merged.track, format: outFormat, target: output), for: target)
+            try outputs.stage(for: target) { sink in try TrackWriter.encode(merged.track, format: outFormat, target: output, to: sink) }
             try outputs.commit()
         } catch let error as TrackWriteError {
             throw CLIError(TrackInput.message(for: error, formatOption: "--to"))

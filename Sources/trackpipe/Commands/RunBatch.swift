@@ -150,9 +150,10 @@ struct RunBatch {
             let result = try pipeline.run(recorded)
             if let output {
                 let chosen = self.format ?? RunOutputs.defaultFormat(for: input.path)
-                let bytes = try TrackWriter.encode(result.track, format: chosen, target: output, provenance: result.provenance,
-                                                   cumulativeDistance: result.annotations[CumulativeDistanceKey.self])
-                try AtomicFileWriter.write(bytes, to: output, protecting: [input.path], force: force)
+                try AtomicFileWriter.write(to: output, protecting: [input.path], force: force) { sink in
+                    try TrackWriter.encode(result.track, format: chosen, target: output, provenance: result.provenance,
+                                           cumulativeDistance: result.annotations[CumulativeDistanceKey.self], to: sink)
+                }
             }
             if let store, let sha256 {
                 try store.record(StoredRunContent.make(path: input.path, sha256: sha256, recorded: recorded, result: result))

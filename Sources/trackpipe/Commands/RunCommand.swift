@@ -166,9 +166,10 @@ struct RunCommand: ParsableCommand {
                 do {
                     let chosen = try TrackWriter.format(format ?? (output == "-" || inputs.count > 1 ? RunOutputs.defaultFormat(for: name) : nil),
                                                         for: output)
-                    let bytes = try TrackWriter.encode(result.track, format: chosen, target: target.path, provenance: result.provenance,
-                                                       cumulativeDistance: result.annotations[CumulativeDistanceKey.self])
-                    try outputs.stage(bytes, for: target)
+                    try outputs.stage(for: target) { sink in
+                        try TrackWriter.encode(result.track, format: chosen, target: target.path, provenance: result.provenance,
+                                               cumulativeDistance: result.annotations[CumulativeDistanceKey.self], to: sink)
+                    }
                 } catch let error as TrackWriteError {
                     throw CLIError(TrackInput.message(for: error, formatOption: "--to"))
                 }

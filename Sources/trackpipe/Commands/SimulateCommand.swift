@@ -98,7 +98,7 @@ struct SimulateCommand: ParsableCommand {
         do {
             run = try RunSimulator(parameters: parameters, seed: seed).simulate(route: routeLine, name: name ?? (stem as NSString).lastPathComponent)
         } catch { throw CLIError("\(error)") }
-        try outputs.stage(try TrackWriter.encode(run.track, format: format, target: output), for: trackOutput)
+        try outputs.stage(for: trackOutput) { sink in try TrackWriter.encode(run.track, format: format, target: output, to: sink) }
         try outputs.stage(TruthCSV.encode(run.truth), for: truthOutput)
         try outputs.commit()
         var counts: [AnomalyKind: Int] = [:]
