@@ -189,7 +189,8 @@ public struct AutoPauseStage: StreamingStage {
             var updated = fix
             updated.paused = fix.paused || paused
             updated.segment = fix.segment + segmentOffset
-            if updated == fix { out.keep(fix) } else { out.keep(updated, changedFrom: fix) }
+            // Only these two fields change (comparing whole fixes cost more, and a NaN field made them unequal).
+            if updated.paused == fix.paused, updated.segment == fix.segment { out.keep(fix) } else { out.keep(updated, changedFrom: fix) }
         }
 
         mutating func flushHeldAsMoving(into out: inout StageEmitter) {
