@@ -24,7 +24,7 @@ public enum GPXReader {
         guard !bytes.isEmpty else {
             throw TrackReadError(file: sourceName, message: "the file is empty; expected a GPX document")
         }
-        let state = GPXParseState(sourceName: sourceName)
+        let state = GPXParseState(sourceName: sourceName, documentSize: bytes.count)
         let wellFormed = try XMLSAXParser.parse(bytes, sourceName: sourceName, handler: GPXParseState.makeHandler(),
                                                 state: state) { state.ctxt = $0 }
         if let error = state.fatal { throw error }
