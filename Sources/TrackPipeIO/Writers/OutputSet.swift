@@ -193,7 +193,11 @@ public final class OutputSet {
         let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
         _ = fchmod(fd, mode)
         do {
-            try produce { block in try FileDescriptorOutput.writeAll(block, to: fd, name: output.path) }
+            var offset = 0
+            try produce { block in
+                try FileDescriptorOutput.writeAll(block, to: fd, name: output.path, offset: offset)
+                offset += block.count
+            }
             guard fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(ErrnoText.current)") }
             guard close(fd) == 0 else { throw TrackWriteError(file: output.path, message: "closing failed: \(ErrnoText.current)") }
         } catch {
