@@ -274,11 +274,12 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         /// Region rule: true when the receiver (Doppler) velocities of a candidate stop's fixes after its anchor
-        /// (`candidate`, their ``DopplerMean``), `fix` included, average at least ``trimSpeed``: the runner is moving, whatever circle the positions stay
-        /// in (a walk at 1.1 m/s that winds within 15 m for 30 s). The mean velocity when the fixes report a
-        /// course (a speed without one counts as standing: receivers drop the course near standstill), else the
-        /// mean speed; over at least three fixes, so a noisy speed or two of a standing receiver does not break a
-        /// stop; the anchor is left out, as it may still be arriving. False when `fix` has no speed.
+        /// (`candidate`, their ``DopplerMean``), `fix` included, average at least ``trimSpeed``: the runner is
+        /// moving, whatever circle the positions stay in (a walk at 1.1 m/s that winds within 15 m for 30 s). The
+        /// mean velocity when the fixes report a course (a speed without one counts as standing: receivers drop the
+        /// course near standstill), else the mean speed; over at least three fixes, so a noisy speed or two of a
+        /// standing receiver does not break a stop; the anchor is left out, as it may still be arriving. False when
+        /// `fix` has no speed.
         func movesByDoppler(_ candidate: DopplerMean, _ fix: Fix) -> Bool {
             guard let v = fix.speed, v.isFinite, v >= 0 else { return false }
             var mean = candidate

@@ -78,7 +78,7 @@ struct StopRegion: Sendable {
     /// First the corner of the offsets' bounding box farthest from the centroid: when it is within `radius`, so is
     /// every offset, with no loop (rounding is monotonic, so no offset's computed distance exceeds the corner's).
     /// A moving runner's candidate circle is re-checked for every fix held and every release of an anchor: this
-    /// check was a third of `auto-pause`'s time on the 230 000-fix end-to-end run.
+    /// check was a quarter of `auto-pause`'s time on the 230 000-fix end-to-end run.
     func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)]) -> Bool {
         let n = Double(count)
         if boundsUsable, count > 0 {
