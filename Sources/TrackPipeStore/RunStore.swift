@@ -48,9 +48,9 @@ public final class RunStore: Sendable {
 
     /// True for the errors another process opening the same new store at the same moment causes.
     private static func isConcurrentOpening(_ error: DatabaseError) -> Bool {
-        error.resultCode == .SQLITE_BUSY
-            || (error.resultCode == .SQLITE_ERROR
-                && ((error.message ?? "").contains("already exists") || (error.message ?? "").contains("duplicate column name")))
+        let message = error.message ?? ""
+        return error.resultCode == .SQLITE_BUSY
+            || (error.resultCode == .SQLITE_ERROR && (message.contains("already exists") || message.contains("duplicate column name")))
     }
 
     private static func open(path: String, configuration: Configuration) throws -> DatabasePool {

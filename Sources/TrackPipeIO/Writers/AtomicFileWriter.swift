@@ -5,10 +5,7 @@
 /// `convert run.gpx -o run.gpx` cannot destroy its own input, and refuses a write-protected file unless `force`.
 public enum AtomicFileWriter {
     public static func write(_ bytes: [UInt8], to path: String, protecting inputs: [String] = [], force: Bool = false) throws {
-        let outputs = OutputSet(inputs: inputs, force: force)
-        let output = try outputs.plan(path, role: "the output")
-        try outputs.stage(bytes, for: output)
-        try outputs.commit()
+        try write(to: path, protecting: inputs, force: force) { sink in try sink(bytes) }
     }
 
     /// Writes what `produce` hands its sink, block by block (see ``OutputSet/stage(for:_:)``), the same way.

@@ -11,6 +11,7 @@ public enum CSVWriter {
     /// (see ``ProvenanceRecord``), which ``CSVReader`` skips.
     public static func write(_ track: Track, provenance: Provenance? = nil) -> [UInt8] {
         var document: [UInt8] = []
+        document.reserveCapacity(track.fixes.count * 96 + 256)  // a row of time, position and a few fields
         write(track, provenance: provenance) { document += $0 }
         return document
     }
