@@ -66,23 +66,27 @@ public struct Pipeline: Sendable {
 
     /// Runs every stage on the whole track, in order. Reader rejections are reported as drops of the `read`
     /// stage. Throws ``PipelineError`` when a stage fails or breaks the kept + dropped = read invariant.
-    public func run(_ track: Track, clock: ContinuousClock = ContinuousClock()) throws -> PipelineResult {
-        var current = track
-        current.rejected = []
+    ///
+    /// The track is consumed: a caller that hands over its only copy lets each stage's input be freed as the
+    /// next stage runs (a 2.3 M-fix track is 330 MB).
+    public func run(_ track: consuming Track, clock: ContinuousClock = ContinuousClock()) throws -> PipelineResult {
         // Stages judge the track by its own activity, or by one inferred from its speeds when it names none;
         // the track itself keeps what the file said.
-        let activity = ActivityInference.resolve(track)
+        var current = track
+        let activity = ActivityInference.resolve(current)
+        let inputSummary = InputSummary(current)
         var annotations = Annotations()
         var summary: [SummaryItem] = []
-        var dropped = track.rejected.map(Drop.init(rejected:))
+        var dropped = current.rejected.map(Drop.init(rejected:))
         var changed: [FixChange] = []
         var events: [StageEvent] = []
         var made: [MadeFix] = []
         // Made fixes are numbered above every index the run has seen.
-        var nextMade = max(track.recordCount, (track.fixes.lazy.map(\.sourceIndex).max() ?? -1) + 1)
-        var reports = [StageReport(label: Drop.readStage, stage: Drop.readStage, fixesIn: track.recordCount,
-                                   fixesOut: track.fixes.count, dropped: track.rejected.count, changed: 0,
+        var nextMade = max(current.recordCount, (current.fixes.lazy.map(\.sourceIndex).max() ?? -1) + 1)
+        var reports = [StageReport(label: Drop.readStage, stage: Drop.readStage, fixesIn: current.recordCount,
+                                   fixesOut: current.fixes.count, dropped: current.rejected.count, changed: 0,
                                    dropsByRule: StageReport.count(dropped), wallTime: 0)]
+        current.rejected = []
         for step in steps {
             let context = StageContext(label: step.label, activity: activity.activity, trackName: current.name, isLive: false,
                                        firstMadeSourceIndex: nextMade)
@@ -120,7 +124,7 @@ public struct Pipeline: Sendable {
             dropped += output.dropped
             events += output.events
         }
-        var result = PipelineResult(provenance: provenance, input: InputSummary(track), track: current, dropped: dropped,
+        var result = PipelineResult(provenance: provenance, input: inputSummary, track: current, dropped: dropped,
                                     changed: changed, annotations: annotations, summary: summary, events: events, stages: reports,
                                     activity: activity)
         result.made = made

@@ -158,9 +158,15 @@ struct RunCommand: ParsableCommand {
             if !quiet { TrackInput.reportRejected(tracks[tracks.count - 1].track, file: input) }
         }
         var runs: [(input: String, output: String?, result: PipelineResult)] = []
-        for (i, (name, track)) in tracks.enumerated() {
+        // The recorded tracks are kept for the HTML page and the store only; otherwise each is handed to the
+        // pipeline whole, so its fixes are freed as the stages replace them.
+        let keepsRecorded = htmlOutput != nil || runStore != nil
+        for i in tracks.indices {
+            let name = tracks[i].name
+            let track = tracks[i].track
+            if !keepsRecorded { tracks[i].track = Track() }
             let result: PipelineResult
-            do { result = try pipeline.run(track) } catch { throw CLIError("\(name): \(error)") }
+            do { result = try pipeline.run(consume track) } catch { throw CLIError("\(name): \(error)") }
             if let output, trackOutputs.indices.contains(i) {
                 let target = trackOutputs[i]
                 do {
