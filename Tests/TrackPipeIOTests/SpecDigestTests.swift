@@ -15,6 +15,12 @@ import TrackPipeIO
         #expect(SpecDigest.sha256Hex(text) == expected)
     }
 
+    /// A million bytes, many blocks (the run store hashes whole input files): FIPS 180-2's third example.
+    @Test func aMillionBytes() {
+        #expect(SpecDigest.sha256Hex(bytes: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                    == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
     /// A spec's content hash is the digest of its canonical JSON (value from Python's hashlib), the same for
     /// any layout or key order.
     @Test func contentHashIsTheDigestOfTheCanonicalText() throws {

@@ -22,11 +22,9 @@ public enum TemporaryFiles {
         table.initialize(repeating: nil, count: capacity)
         return table
     }()
-    private nonisolated(unsafe) static let storage: UnsafeMutablePointer<CChar> = {
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * maximumPathBytes)
-        buffer.initialize(repeating: 0, count: capacity * maximumPathBytes)
-        return buffer
-    }()
+    /// Room for ``capacity`` paths of `PATH_MAX` bytes (1 MiB), left uninitialised: a slot's bytes are written
+    /// (with their NUL) before the slot is published, and zeroing the whole table cost a 1-fix run 0.9 ms.
+    private nonisolated(unsafe) static let storage = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * maximumPathBytes)
     private static let lock = NSLock()
     private nonisolated(unsafe) static var installed = false
 
@@ -38,7 +36,7 @@ public enum TemporaryFiles {
         defer { lock.unlock() }
         for slot in 0..<capacity where slots[slot] == nil {
             let place = storage + slot * maximumPathBytes
-            for (i, b) in bytes.enumerated() { place[i] = b }
+            bytes.withUnsafeBufferPointer { place.initialize(from: $0.baseAddress!, count: $0.count) }
             slots[slot] = place
             return slot
         }
