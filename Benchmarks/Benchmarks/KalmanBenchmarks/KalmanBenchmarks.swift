@@ -61,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
         stageBenchmark("kalman-smoother-stage", KalmanSmootherStage.self)
         stageBenchmark("kalman-filter-stage", KalmanFilterStage.self)
         // track-smoother on the same fixes: without speeds it smooths as kalman-smoother does; with a speed and
-        // course on every fix (from the step to the next fix), the Gauss–Markov model with velocity (6 states on GSL).
+        // course on every fix (from the step to the next fix), the Gauss–Markov model with velocity (6 states; GSL's Cholesky, structured products).
         if repeats <= 10 { stageBenchmark("track-smoother-stage", TrackSmootherStage.self) }
         if repeats <= 10 { stageBenchmark("track-smoother-stage.doppler", TrackSmootherStage.self, doppler: true) }
     }
