@@ -9,6 +9,10 @@ struct JSONBytes {
 
     mutating func raw(_ text: String) { bytes.append(text: text) }
 
+    /// `text` as is, from a literal: its bytes are copied without going through a `String` (a report's members
+    /// are millions of these).
+    mutating func literal(_ text: StaticString) { bytes.append(text: text) }
+
     /// `s` quoted (``JSONQuoting``).
     mutating func string(_ s: String) { JSONQuoting.append(s, to: &bytes) }
 
@@ -18,11 +22,11 @@ struct JSONBytes {
 
     mutating func int(_ v: Int) { bytes.append(integer: v) }
 
-    mutating func bool(_ v: Bool) { raw(v ? "true" : "false") }
+    mutating func bool(_ v: Bool) { if v { literal("true") } else { literal("false") } }
 
     /// `"key":"ISO 8601 time"` (preceded by a comma unless first) when `time` has an ISO 8601 text
     /// (``ISO8601Time/format(_:)``); nothing otherwise. Digits go straight into the bytes, no string per time.
-    mutating func time(_ key: String, _ time: Double?, first: inout Bool) {
+    mutating func time(_ key: StaticString, _ time: Double?, first: inout Bool) {
         guard let time else { return }
         let mark = bytes.count
         let wasFirst = first
@@ -37,12 +41,13 @@ struct JSONBytes {
     }
 
     /// `"key":` preceded by a comma unless it is the object's first member.
-    mutating func key(_ k: String, first: inout Bool) {
+    mutating func key(_ k: StaticString, first: inout Bool) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
         bytes.append(UInt8(ascii: "\""))
-        raw(k)
-        raw("\":")
+        literal(k)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 }
 
@@ -51,7 +56,7 @@ extension DropRecord {
     /// member when given (a `stream` output line).
     func appendJSON(to out: inout JSONBytes, type: String? = nil) {
         var first = true
-        out.raw("{")
+        out.literal("{")
         if let detail { out.key("detail", first: &first); out.string(detail) }
         if let latitude { out.key("latitude", first: &first); out.number(latitude) }
         if let line { out.key("line", first: &first); out.int(line) }
@@ -64,7 +69,7 @@ extension DropRecord {
         if let time { out.key("time", first: &first); out.string(time) }
         if let type { out.key("type", first: &first); out.string(type) }
         if let unit { out.key("unit", first: &first); out.string(unit) }
-        out.raw("}")
+        out.literal("}")
     }
 }
 
@@ -74,20 +79,20 @@ extension ChangeRecord {
     /// a report of 230 000 changes builds no records and no time strings.
     static func appendJSON(_ change: FixChange, to out: inout JSONBytes, type: String? = nil) {
         var first = true
-        out.raw("{")
+        out.literal("{")
         out.key("moved", first: &first); out.number(Geodesy.distance(change.original.point, change.updated.point))
         out.key("original", first: &first); appendSide(change.original, to: &out)
         out.key("source_index", first: &first); out.int(change.original.sourceIndex)
         out.key("stage", first: &first); out.string(change.stage)
         if let type { out.key("type", first: &first); out.string(type) }
         out.key("updated", first: &first); appendSide(change.updated, to: &out)
-        out.raw("}")
+        out.literal("}")
     }
 
     /// One side, as ``ChangeRecord/Side`` encodes: `time` only when it has an ISO 8601 text.
     static func appendSide(_ s: FixSnapshot, to out: inout JSONBytes) {
         var first = true
-        out.raw("{")
+        out.literal("{")
         if let altitude = s.altitude { out.key("altitude", first: &first); out.number(altitude) }
         if let accuracy = s.horizontalAccuracy { out.key("horizontal_accuracy", first: &first); out.number(accuracy) }
         out.key("latitude", first: &first); out.number(s.latitude)
@@ -95,6 +100,6 @@ extension ChangeRecord {
         out.key("paused", first: &first); out.bool(s.paused)
         out.key("segment", first: &first); out.int(s.segment)
         out.time("time", s.time, first: &first)
-        out.raw("}")
+        out.literal("}")
     }
 }

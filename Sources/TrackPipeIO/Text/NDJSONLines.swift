@@ -11,12 +11,12 @@ public enum NDJSONLines {
     public static func appendFix(_ fix: Fix, figures: LiveFigures.Figures? = nil, to bytes: inout [UInt8]) {
         write(to: &bytes) { out in
             var first = true
-            func number(_ key: String, _ value: Double?) {
+            func number(_ key: StaticString, _ value: Double?) {
                 guard let value else { return }
                 out.key(key, first: &first)
                 out.number(value)
             }
-            out.raw("{")
+            out.literal("{")
             number("cad", fix.cadence)
             number("course", fix.course)
             number("distance", figures?.distance)
@@ -41,7 +41,7 @@ public enum NDJSONLines {
             out.key("type", first: &first); out.string("fix")
             number("vacc", fix.verticalAccuracy)
             number("vdop", fix.vdop)
-            out.raw("}\n")
+            out.literal("}\n")
         }
     }
 
@@ -49,7 +49,7 @@ public enum NDJSONLines {
     public static func appendDrop(_ record: DropRecord, to bytes: inout [UInt8]) {
         write(to: &bytes) { out in
             record.appendJSON(to: &out, type: "drop")
-            out.raw("\n")
+            out.literal("\n")
         }
     }
 
@@ -57,7 +57,7 @@ public enum NDJSONLines {
     public static func appendChange(_ change: FixChange, to bytes: inout [UInt8]) {
         write(to: &bytes) { out in
             ChangeRecord.appendJSON(change, to: &out, type: "change")
-            out.raw("\n")
+            out.literal("\n")
         }
     }
 
