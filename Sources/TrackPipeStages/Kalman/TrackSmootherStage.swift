@@ -238,14 +238,17 @@ public struct TrackSmootherStage: Stage {
     /// non-negative speed, and the median time step at most `StepMeasure.maximumSpeedStep` (a speed is an
     /// instant's; a logger sampling every 10 s says little about the velocity between its fixes).
     public static func hasUsableSpeeds(_ fixes: [Fix]) -> Bool {
-        guard fixes.filter({ f in f.speed.map { $0.isFinite && $0 >= 0 } ?? false }).count * 2 >= fixes.count else { return false }
+        var withSpeed = 0
+        for f in fixes where f.speed.map({ $0.isFinite && $0 >= 0 }) ?? false { withSpeed += 1 }
+        guard withSpeed * 2 >= fixes.count else { return false }
         let times = fixes.compactMap(\.time)
         var steps: [Double] = []
         steps.reserveCapacity(times.count)
         for (a, b) in zip(times, times.dropFirst()) where b > a { steps.append(b - a) }
         guard !steps.isEmpty else { return true }
-        steps.sort()
-        return steps[steps.count / 2] <= StepMeasure.maximumSpeedStep
+        // The upper median by selection (the value sorting puts at count / 2; steps are positive, never NaN).
+        let median = steps.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
+        return median <= StepMeasure.maximumSpeedStep
     }
 
     /// The run's measurements in `frame`: positions with their white-noise variance, velocities, stops;
@@ -258,7 +261,10 @@ public struct TrackSmootherStage: Stage {
                       maxSpeed: Double = .infinity) -> [GaussMarkovSmootherCore.Measurement] {
         // White noise: white-sigma scaled by σ_fix ÷ the run's median σ_fix.
         let sigmas = variances.map { $0.squareRoot() }
-        let median = sigmas.sorted()[sigmas.count / 2]
+        // The upper median: the value sorting puts at count / 2, by selection when no σ is NaN.
+        var ordered = sigmas
+        let median = sigmas.contains(where: \.isNaN) ? sigmas.sorted()[sigmas.count / 2]
+            : ordered.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
         let scale = settings.sigmaSource == .accuracy && median > 0 ? 1 / median : 0
         let times = fixes.map { $0.time ?? 0 }
         let speeds: [Double?] = fixes.map { f in f.speed.flatMap { $0.isFinite && $0 >= 0 && $0 <= maxSpeed ? $0 : nil } }
