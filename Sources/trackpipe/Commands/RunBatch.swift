@@ -9,6 +9,9 @@ import TrackPipeStore
 /// before the first input is read — none over an input, none twice — and each is written atomically as its
 /// input finishes. The summary (one row per input, in input order) is written at the end; to standard output as
 /// NDJSON its rows stream as the inputs finish, in the order they finish, for `RDD.pipe` and Hadoop streaming.
+/// Durability: outputs are written without an `fsync` each and their file system is synced once when the workers
+/// are done, before the summary is written (per-file syncs were a quarter of a 500-file run); when the summary
+/// streams, each output is synced before its line is printed, as a line says the output is done.
 struct RunBatch {
     enum SummaryFormat: String, Sendable { case csv, ndjson }
 
@@ -99,7 +102,8 @@ struct RunBatch {
                 let i = state.next
                 state.next += 1
                 state.lock.unlock()
-                let done = process(inputs[i], output: planned[i], hash: hash, format: summaryFormat, store: store)
+                let done = process(inputs[i], output: planned[i], hash: hash, format: summaryFormat, store: store,
+                                   syncEach: streaming)
                 state.lock.lock()
                 state.lines[i] = done.line
                 if let error = done.error {
@@ -116,6 +120,14 @@ struct RunBatch {
         }
         state.progress.end()
         if let error = state.writeError { throw error }
+        // The outputs were written without an fsync each (except when streaming the summary, whose every line
+        // says an output is done): one sync of their file system makes them durable before the summary names them.
+        if !streaming {
+            let directories = Set(planned.compactMap { $0.map { ($0 as NSString).deletingLastPathComponent } })
+            do { try FileSystemSync.sync(directories: directories.sorted().map { $0.isEmpty ? "." : $0 }) } catch {
+                throw CLIError("\(error)")
+            }
+        }
         let lines = state.lines.compactMap { $0 }
         if let summary, let summaryPlan, !streaming {
             let text = (summary.format == .csv ? RunSummaryRow.csvHeader + "\n" : "") + lines.map { $0 + "\n" }.joined()
@@ -129,8 +141,8 @@ struct RunBatch {
 
     /// Reads, runs and writes one input — or keeps its earlier row (`--resume`); a failure becomes its row.
     /// Returns the summary line, the error if it failed, the records read, and whether it was resumed.
-    private func process(_ input: BatchInputs.Input, output: String?, hash: String, format: SummaryFormat, store: RunStore?)
-        -> (line: String, error: String?, fixes: Int, resumed: Bool) {
+    private func process(_ input: BatchInputs.Input, output: String?, hash: String, format: SummaryFormat, store: RunStore?,
+                         syncEach: Bool) -> (line: String, error: String?, fixes: Int, resumed: Bool) {
         var read = 0
         var sha256: String?
         func line(_ row: RunSummaryRow) -> String { format == .csv ? row.csvLine : row.jsonLine }
@@ -150,7 +162,7 @@ struct RunBatch {
             let result = try pipeline.run(recorded)
             if let output {
                 let chosen = self.format ?? RunOutputs.defaultFormat(for: input.path)
-                try AtomicFileWriter.write(to: output, protecting: [input.path], force: force) { sink in
+                try AtomicFileWriter.write(to: output, protecting: [input.path], force: force, sync: syncEach) { sink in
                     try TrackWriter.encode(result.track, format: chosen, target: output, provenance: result.provenance,
                                            cumulativeDistance: result.annotations[CumulativeDistanceKey.self], to: sink)
                 }
