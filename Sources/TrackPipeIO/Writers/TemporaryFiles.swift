@@ -23,7 +23,8 @@ public enum TemporaryFiles {
         return table
     }()
     /// Room for ``capacity`` paths of `PATH_MAX` bytes (1 MiB), left uninitialised: a slot's bytes are written
-    /// (with their NUL) before the slot is published, and zeroing the whole table cost a 1-fix run 0.9 ms.
+    /// (with their NUL) before the slot is published, and zeroing the whole table was about 1 ms of every
+    /// command (perf of a one-fix run).
     private nonisolated(unsafe) static let storage = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * maximumPathBytes)
     private static let lock = NSLock()
     private nonisolated(unsafe) static var installed = false

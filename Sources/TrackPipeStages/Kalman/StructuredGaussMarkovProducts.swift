@@ -55,22 +55,23 @@ enum StructuredGaussMarkovProducts: GaussMarkovProducts {
     @inline(__always)
     static func gainSandwich(_ ct: UnsafeMutablePointer<Double>, _ d: UnsafeMutablePointer<Double>,
                              scratch: UnsafeMutablePointer<Double>, into out: UnsafeMutablePointer<Double>) {
-        // scratch = C D: scratch[i, j] = Σₖ Cᵀ[k, i]·D[k, j], k ascending.
-        for i in 0..<(n * n) { scratch[i] = 0 }
-        for k in 0..<n {
-            let gainRow = ct + k * n, dRow = d + k * n
-            for i in 0..<n where gainRow[i] != 0 {
-                let c = gainRow[i], target = scratch + i * n
-                for j in 0..<n { target[j] += c * dRow[j] }
-            }
-        }
-        // out = (C D) Cᵀ: out[i, j] = Σₖ scratch[i, k]·Cᵀ[k, j], k ascending.
-        for i in 0..<(n * n) { out[i] = 0 }
+        multiply({ i, k in ct[k * n + i] }, d, into: scratch)       // C D, C[i, k] = Cᵀ[k, i]
+        multiply({ i, k in scratch[i * n + k] }, ct, into: out)    // (C D) Cᵀ
+    }
+
+    /// `target` = A B for 6×6 matrices, A given entry by entry as `a(i, k)`: each target[i, j] = Σₖ A[i, k]·B[k, j]
+    /// summed with k ascending, a zero A[i, k] adding nothing — the order GSL's reference `dgemm` sums in.
+    @inline(__always)
+    static func multiply(_ a: (Int, Int) -> Double, _ b: UnsafeMutablePointer<Double>,
+                         into target: UnsafeMutablePointer<Double>) {
+        for i in 0..<(n * n) { target[i] = 0 }
         for i in 0..<n {
-            let row = scratch + i * n, target = out + i * n
-            for k in 0..<n where row[k] != 0 {
-                let c = row[k], gainRow = ct + k * n
-                for j in 0..<n { target[j] += c * gainRow[j] }
+            let row = target + i * n
+            for k in 0..<n {
+                let c = a(i, k)
+                guard c != 0 else { continue }
+                let bRow = b + k * n
+                for j in 0..<n { row[j] += c * bRow[j] }
             }
         }
     }

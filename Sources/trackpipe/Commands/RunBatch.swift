@@ -124,7 +124,8 @@ struct RunBatch {
         // says an output is done): one sync of their file system makes them durable before the summary names them.
         if !streaming {
             let directories = Set(planned.compactMap { $0.map { ($0 as NSString).deletingLastPathComponent } })
-            do { try FileSystemSync.sync(directories: directories.sorted().map { $0.isEmpty ? "." : $0 }) } catch {
+                .map { $0.isEmpty ? "." : $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+            do { try FileSystemSync.sync(directories: directories.sorted()) } catch {
                 throw CLIError("\(error)")
             }
         }
