@@ -55,6 +55,22 @@ import Testing
         #expect(mode == 0o444)
     }
 
+    /// A file under `/dev/shm` (a memory file system, not a device) is replaced by temporary file and rename, as
+    /// anywhere else, not written through in place like `/dev/stdout`.
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/shm"), "needs a writable /dev/shm"))
+    func aFileInDevShmIsReplacedAtomically() throws {
+        let path = "/dev/shm/trackpipe-output-\(UUID().uuidString).gpx"
+        defer { unlink(path) }
+        try "before".write(toFile: path, atomically: false, encoding: .utf8)
+        let set = OutputSet(inputs: [])
+        let output = try set.plan(path, role: "the track")
+        #expect(output.destination == .file(path))
+        try set.stage(Array("after".utf8), for: output)
+        try set.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "after")
+        #expect(OutputSet.isSystemPath("/dev/stdout") && OutputSet.isSystemPath("/proc/self/fd/1"))
+    }
+
     /// All outputs or none: a device that cannot take the bytes (`/dev/full`) fails the commit before any
     /// regular file is renamed into place, and no temporary file is left.
     @Test func aFailedOutputLeavesEveryOtherUntouched() throws {

@@ -270,8 +270,11 @@ public final class OutputSet {
     }
 
     /// Paths the kernel provides (`/dev`, `/proc`): never renamed over.
+    /// True for the paths under which an existing regular file may stand for a descriptor (`/dev/stdout`,
+    /// `/dev/fd/N`, `/proc/self/fd/N`): `/dev/` and `/proc/`, except `/dev/shm/`, an ordinary (memory) file system
+    /// whose files are written by temporary file and rename like any other.
     static func isSystemPath(_ path: String) -> Bool {
-        path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+        (path.hasPrefix("/dev/") && !path.hasPrefix("/dev/shm/")) || path.hasPrefix("/proc/")
     }
 
     /// The absolute path with symbolic links resolved (as far as they exist).
