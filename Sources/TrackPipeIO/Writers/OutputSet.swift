@@ -269,7 +269,6 @@ public final class OutputSet {
         return lstat(path, &info) == 0
     }
 
-    /// Paths the kernel provides (`/dev`, `/proc`): never renamed over.
     /// True for the paths under which an existing regular file may stand for a descriptor (`/dev/stdout`,
     /// `/dev/fd/N`, `/proc/self/fd/N`): `/dev/` and `/proc/`, except `/dev/shm/`, an ordinary (memory) file system
     /// whose files are written by temporary file and rename like any other.

@@ -58,11 +58,13 @@ public enum TrackWriter {
     }
 
     /// Writes `track` to `path` atomically (see ``AtomicFileWriter``), in `format` or the one the extension
-    /// names, refusing to replace any of `inputs`, recording `provenance` when given.
+    /// names, refusing to replace any of `inputs` (and a write-protected file unless `force`), recording
+    /// `provenance` when given; `sync: false` leaves the flush to the caller (``FileSystemSync``).
     public static func write(_ track: Track, to path: String, format: TrackFormat? = nil, protecting inputs: [String] = [],
-                             provenance: Provenance? = nil, cumulativeDistance: PerFixSeries? = nil) throws {
+                             provenance: Provenance? = nil, cumulativeDistance: PerFixSeries? = nil,
+                             force: Bool = false, sync: Bool = true) throws {
         let format = try self.format(format, for: path)
-        try AtomicFileWriter.write(to: path, protecting: inputs) { sink in
+        try AtomicFileWriter.write(to: path, protecting: inputs, force: force, sync: sync) { sink in
             try encode(track, format: format, target: path, provenance: provenance, cumulativeDistance: cumulativeDistance, to: sink)
         }
     }

@@ -59,16 +59,16 @@ struct GaussMarkovSmootherCore {
 
     static let n = 6
 
-    /// Smooths one run; `measurements` in time order (Δt ≥ 0).
-    ///
-    /// All state lives in one allocation made here: the filtered means and covariances of every fix and a few
-    /// 6×6 and 6-vector scratch areas, which the GSL calls see as `gsl_matrix`/`gsl_vector` views (no allocation
-    /// per fix).
+    /// Smooths one run; `measurements` in time order (Δt ≥ 0). The products in their structured form.
     static func smooth(_ measurements: [Measurement], model: Model) throws(GSLError) -> [Estimate] {
         try smooth(measurements, model: model, products: StructuredGaussMarkovProducts.self)
     }
 
-    /// Smooths one run with the given form of the products (the general one on GSL for the tests and benchmarks).
+    /// Smooths one run with the given form of the products (the general one on GSL for the tests).
+    ///
+    /// All state lives in one allocation made here: the filtered means and covariances of every fix and a few
+    /// 6×6 and 6-vector scratch areas, which the GSL calls see as `gsl_matrix`/`gsl_vector` views (no allocation
+    /// per fix).
     static func smooth<Products: GaussMarkovProducts>(
         _ measurements: [Measurement], model: Model, products: Products.Type
     ) throws(GSLError) -> [Estimate] {

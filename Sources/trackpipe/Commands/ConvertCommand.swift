@@ -89,9 +89,7 @@ struct ConvertCommand: ParsableCommand {
             do {
                 let track = try TrackInput.read(input.path, format: inFormat)
                 TrackInput.reportRejected(track, file: input.path)
-                try AtomicFileWriter.write(to: target, protecting: [input.path], force: forceOption.force) { sink in
-                    try TrackWriter.encode(track, format: outFormat, target: target, to: sink)
-                }
+                try TrackWriter.write(track, to: target, format: outFormat, protecting: [input.path], force: forceOption.force)
             } catch {
                 failed += 1
                 Console.err("trackpipe: error: \(TrackInput.message(for: error))\n")

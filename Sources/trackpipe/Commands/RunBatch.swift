@@ -163,10 +163,8 @@ struct RunBatch {
             let result = try pipeline.run(recorded)
             if let output {
                 let chosen = self.format ?? RunOutputs.defaultFormat(for: input.path)
-                try AtomicFileWriter.write(to: output, protecting: [input.path], force: force, sync: syncEach) { sink in
-                    try TrackWriter.encode(result.track, format: chosen, target: output, provenance: result.provenance,
-                                           cumulativeDistance: result.annotations[CumulativeDistanceKey.self], to: sink)
-                }
+                try TrackWriter.write(result.track, to: output, format: chosen, protecting: [input.path], provenance: result.provenance,
+                                      cumulativeDistance: result.annotations[CumulativeDistanceKey.self], force: force, sync: syncEach)
             }
             if let store, let sha256 {
                 try store.record(StoredRunContent.make(path: input.path, sha256: sha256, recorded: recorded, result: result))
