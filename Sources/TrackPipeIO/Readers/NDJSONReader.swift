@@ -10,14 +10,14 @@ import TrackPipe
 public enum NDJSONReader {
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String) throws -> Track {
         var track = Track(name: trackName(sourceName), sourceFormat: TrackFormat.ndjson.rawValue)
-        let decoder = JSONDecoder()
+        let decoder = NDJSONFixDecoder()
         var index = 0
         var sawObject = false
         let text = String(decoding: bytes, as: UTF8.self)
         // `\.isNewline` also splits at "\r\n", which is a single Character.
         for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             if line.allSatisfy(\.isWhitespace) { continue }
-            switch NDJSONFixCodec.decodeFix(line, index: index, line: n + 1, decoder: decoder) {
+            switch decoder.decode(line, index: index, line: n + 1) {
             case .success(nil):
                 sawObject = true
                 continue  // a provenance, drop, change, event or summary line

@@ -48,7 +48,7 @@ public enum NDJSONFixCodec {
         /// When the fix reached the app (ISO 8601 or Unix seconds, as `time`); see `Fix.received`.
         public var received: TimeValue?
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case type, index, time, lat, lon, ele, hacc, vacc, speed, course, hdop, vdop, pdop, sats, fix, hr, cad, temp,
                  segment, paused, received
         }
@@ -61,7 +61,7 @@ public enum NDJSONFixCodec {
             // `Int` key as invalid JSON, without the key.
             func wholeNumber(_ key: CodingKeys) throws -> Int? {
                 guard let v = try c.decodeIfPresent(Double.self, forKey: key) else { return nil }
-                guard v.isFinite, v.rounded() == v, abs(v) < 9e15 else {
+                guard Self.isWholeNumber(v) else {
                     throw DecodingError.typeMismatch(Int.self, .init(codingPath: c.codingPath + [key],
                                                                      debugDescription: "expected a whole number, found \(v)"))
                 }
@@ -93,6 +93,9 @@ public enum NDJSONFixCodec {
                 }
             }
         }
+
+        /// Whether `v` is read as an `Int` key's value: finite, whole and below 9e15 in magnitude.
+        static func isWholeNumber(_ v: Double) -> Bool { v.isFinite && v.rounded() == v && abs(v) < 9e15 }
 
         public init(type: String? = nil, index: Int? = nil, time: TimeValue? = nil, lat: Double? = nil,
                     lon: Double? = nil, ele: Double? = nil, hacc: Double? = nil, vacc: Double? = nil,
@@ -156,10 +159,16 @@ public enum NDJSONFixCodec {
     /// Decodes one input line into a fix with `sourceIndex` `index`; `line` is the 1-based line number.
     /// `nil` for a line whose `type` is not `fix` (see the type's discussion): skip it.
     /// `decoder` is the caller's, reused from line to line (one per stream or file, not one per fix).
+    /// ``NDJSONFixDecoder`` gives the same answers about twenty times faster.
     public static func decodeFix(_ text: Substring, index: Int, line: Int, decoder: JSONDecoder) -> Result<Fix?, LineError> {
-        let record: Record
+        decodeRecord(text, line: line, decoder: decoder).flatMap { fix(from: $0, index: index, line: line) }
+    }
+
+    /// The record of one line, decoded by `decoder`; the line's error when it is not a JSON object or a key has
+    /// the wrong type.
+    static func decodeRecord(_ text: Substring, line: Int, decoder: JSONDecoder) -> Result<Record, LineError> {
         do {
-            record = try decoder.decode(Record.self, from: Data(text.utf8))
+            return .success(try decoder.decode(Record.self, from: Data(text.utf8)))
         } catch DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx) {
             // A line that is JSON but not an object (a bare number, string or array) is not a record either.
             guard !ctx.codingPath.isEmpty else {
@@ -170,6 +179,10 @@ public enum NDJSONFixCodec {
         } catch {
             return .failure(LineError(line: line, rule: "bad-record", message: "not a JSON object", isJSONObject: false))
         }
+    }
+
+    /// The fix a decoded record describes, checked: `nil` for a record whose `type` is not `fix`.
+    static func fix(from record: Record, index: Int, line: Int) -> Result<Fix?, LineError> {
         if let type = record.type, type != "fix" { return .success(nil) }
         guard let lat = record.lat, let lon = record.lon else {
             return .failure(LineError(line: line, rule: "missing-position", message: "a fix needs numeric 'lat' and 'lon'"))

@@ -1,0 +1,119 @@
+// The C face of simdjson's On-Demand parser declared in include/trackpipe_json_scan.h.
+#include "trackpipe_json_scan.h"
+
+#include <simdjson.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+struct trackpipe_json_scanner {
+    simdjson::ondemand::parser parser;
+    std::vector<std::string> keys;
+    // The text copied with simdjson's padding after it (its parser reads up to SIMDJSON_PADDING bytes past the end).
+    std::vector<char> padded;
+};
+
+extern "C" trackpipe_json_scanner *trackpipe_json_scanner_create(const char *const *keys, size_t count) {
+    auto *scanner = new (std::nothrow) trackpipe_json_scanner();
+    if (scanner == nullptr) return nullptr;
+    try {
+        for (size_t i = 0; i < count; i++) scanner->keys.emplace_back(keys[i]);
+    } catch (...) {
+        delete scanner;
+        return nullptr;
+    }
+    return scanner;
+}
+
+extern "C" void trackpipe_json_scanner_destroy(trackpipe_json_scanner *scanner) { delete scanner; }
+
+// Whether a number token that read as zero or subnormal has a non-zero digit before its exponent.
+static bool underflows(std::string_view token) {
+    for (char c : token) {
+        if (c == 'e' || c == 'E') break;
+        if (c >= '1' && c <= '9') return true;
+    }
+    return false;
+}
+
+static long key_index(const trackpipe_json_scanner *scanner, std::string_view key) {
+    for (size_t i = 0; i < scanner->keys.size(); i++) {
+        if (scanner->keys[i] == key) return static_cast<long>(i);
+    }
+    return -1;
+}
+
+extern "C" int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *text, size_t length,
+                                   trackpipe_json_value *values) {
+    using namespace simdjson;
+    const size_t count = scanner->keys.size();
+    for (size_t i = 0; i < count; i++) values[i] = trackpipe_json_value{TRACKPIPE_JSON_ABSENT, 0, nullptr, 0};
+    try {
+        if (scanner->padded.size() < length + SIMDJSON_PADDING) scanner->padded.resize(length + SIMDJSON_PADDING);
+    } catch (...) {
+        return 0;
+    }
+    std::memcpy(scanner->padded.data(), text, length);
+    std::memset(scanner->padded.data() + length, 0, SIMDJSON_PADDING);
+
+    ondemand::document doc;
+    if (scanner->parser.iterate(scanner->padded.data(), length, scanner->padded.size()).get(doc) != SUCCESS) return 0;
+    ondemand::object object;
+    if (doc.get_object().get(object) != SUCCESS) return 0;
+    for (auto field_result : object) {
+        ondemand::field field;
+        if (std::move(field_result).get(field) != SUCCESS) return 0;
+        std::string_view key;
+        if (field.unescaped_key().get(key) != SUCCESS) return 0;
+        const long index = key_index(scanner, key);
+        trackpipe_json_value scratch{};
+        trackpipe_json_value &out = index >= 0 ? values[index] : scratch;
+        if (index >= 0 && out.kind != TRACKPIPE_JSON_ABSENT) return 0;  // a repeated key
+        ondemand::value value = field.value();
+        ondemand::json_type type;
+        if (value.type().get(type) != SUCCESS) return 0;
+        switch (type) {
+        case ondemand::json_type::number: {
+            double number;
+            if (value.get_double().get(number) != SUCCESS) return 0;
+            // A number that underflows (1e-400, or below the normal range) is left to the full decoder, whose
+            // verdict differs from simdjson's rounding to zero.
+            if (std::fabs(number) < DBL_MIN && underflows(value.raw_json_token())) return 0;
+            out.kind = TRACKPIPE_JSON_NUMBER;
+            out.number = number;
+            break;
+        }
+        case ondemand::json_type::string: {
+            std::string_view string;
+            if (value.get_string().get(string) != SUCCESS) return 0;
+            out.kind = TRACKPIPE_JSON_STRING;
+            out.string = string.data();
+            out.length = string.size();
+            break;
+        }
+        case ondemand::json_type::boolean: {
+            bool flag;
+            if (value.get_bool().get(flag) != SUCCESS) return 0;
+            out.kind = flag ? TRACKPIPE_JSON_TRUE : TRACKPIPE_JSON_FALSE;
+            break;
+        }
+        case ondemand::json_type::null: {
+            bool is_null;
+            if (value.is_null().get(is_null) != SUCCESS || !is_null) return 0;
+            out.kind = TRACKPIPE_JSON_NULL;
+            break;
+        }
+        default:
+            return 0;  // an object or array: left to the full decoder
+        }
+    }
+    // Nothing may follow the object: simdjson's document is at its end when it has no location left.
+    return doc.current_location().error() == OUT_OF_BOUNDS ? 1 : 0;
+}
