@@ -19,6 +19,15 @@ import TrackPipeLab
             values.append(Double(bitPattern: rng.next()))                   // any bit pattern, exponents included
             values.append(Double.random(in: -180...180, using: &rng))       // coordinates
         }
+        // Decimals of every length and scale, and their neighbours: the short-decimal path and its edges (the
+        // 10^15 bound, 1e-7, values one ulp off a short decimal).
+        for _ in 0..<40000 {
+            let digits = Int.random(in: 0...22, using: &rng)
+            let m = Double(Int64.random(in: -999_999_999_999_999...999_999_999_999_999, using: &rng) >> Int.random(in: 0...49, using: &rng))
+            let v = m / DecimalText.exactPowersOfTen[digits]
+            values += [v, v.nextUp, v.nextDown, Double.random(in: -1e16...1e16, using: &rng) / DecimalText.exactPowersOfTen[digits]]
+        }
+        values += [1e15, 1e15.nextDown, 999_999_999_999_999.9, 1e-7, 1e-7.nextDown, 1.5e-7, 0.1 + 0.2, 51.4550851 + 1e-14]
         for v in values {
             var out: [UInt8] = [120]
             let appended = DecimalText.append(v, to: &out)
@@ -93,6 +102,65 @@ import TrackPipeLab
             }
         }
         #expect(compared > 500)
+    }
+
+    /// An event line is the bytes `JSONEncoder` (sorted keys) gave for the event, fields sorted at every depth —
+    /// compared byte for byte where the numbers have no exponent, as JSON values everywhere.
+    @Test func eventLinesAreWhatTheEncoderGave() throws {
+        var rng = SplitMix64(seed: 1126)
+        let encoder = NDJSONFixCodec.makeEncoder()
+        let keys = ["distance", "next-distance", "next", "Name", "name", "a1", "a10", "a2", "é", "z", "Z-1", "moving-time", "_x", ""]
+        func randomValue(depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth < 2 ? 7 : 5), using: &rng) {
+            case 0: .null
+            case 1: .bool(Bool.random(using: &rng))
+            case 2: .number(Double.random(in: -1e6...1e6, using: &rng))
+            case 3: .number(Double(Int.random(in: -5...5000, using: &rng)))
+            case 4: .string(["Mercury", "a \"quoted\" / slash\n", "🏃 é", ""].randomElement(using: &rng)!)
+            case 5: .array((0..<Int.random(in: 0...3, using: &rng)).map { _ in randomValue(depth: depth + 1) })
+            default: randomObject(depth: depth + 1)
+            }
+        }
+        func randomObject(depth: Int) -> JSONValue {
+            .object(Dictionary(keys.shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)).map { ($0, randomValue(depth: depth)) },
+                               uniquingKeysWith: { a, _ in a }))
+        }
+        var compared = 0
+        for n in 0..<400 {
+            guard case .object(let fields) = randomObject(depth: 0) else { continue }
+            let event = StageEvent(stage: "badges", kind: n % 2 == 0 ? "badge-earned" : "pause-started",
+                                   time: n % 3 == 0 ? nil : 1_714_548_600 + Double(n) / 4, sourceIndex: n % 5 == 0 ? nil : n,
+                                   fields: fields)
+            var ours: [UInt8] = []
+            NDJSONLines.appendEvent(event, to: &ours)
+            let theirs = Array(try encoder.encode(EventReference(event))) + [10]
+            let a = try JSONSerialization.jsonObject(with: Data(ours)) as? NSDictionary
+            let b = try JSONSerialization.jsonObject(with: Data(theirs)) as? NSDictionary
+            #expect(a != nil && a == b)
+            if !Self.hasExponent(theirs) {
+                #expect(ours == theirs, "\(String(decoding: ours, as: UTF8.self)) vs \(String(decoding: theirs, as: UTF8.self))")
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
+    }
+
+    /// What `stream` encoded before for an event, through `JSONEncoder`.
+    struct EventReference: Encodable {
+        var type = "event"
+        var stage: String
+        var kind: String
+        var time: String?
+        var index: Int?
+        var fields: [String: JSONValue]
+
+        init(_ e: StageEvent) {
+            stage = e.stage
+            kind = e.kind
+            time = e.time.flatMap(ISO8601Time.format)
+            index = e.sourceIndex
+            fields = e.fields
+        }
     }
 
     /// True when a number in the JSON text is written with an exponent (a digit followed by `e` or `E`).

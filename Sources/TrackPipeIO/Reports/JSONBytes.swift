@@ -24,6 +24,32 @@ struct JSONBytes {
 
     mutating func bool(_ v: Bool) { if v { literal("true") } else { literal("false") } }
 
+    /// `v` as JSON, object keys in sorted order (byte order of their UTF-8, as `JSONEncoder`'s `.sortedKeys`).
+    mutating func value(_ v: JSONValue) {
+        switch v {
+        case .null: literal("null")
+        case .bool(let b): bool(b)
+        case .number(let d): number(d)
+        case .string(let s): string(s)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                value(item)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (i, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(key)
+                bytes.append(UInt8(ascii: ":"))
+                value(members[key]!)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
     /// `"key":"ISO 8601 time"` (preceded by a comma unless first) when `time` has an ISO 8601 text
     /// (``ISO8601Time/format(_:)``); nothing otherwise. Digits go straight into the bytes, no string per time.
     mutating func time(_ key: StaticString, _ time: Double?, first: inout Bool) {

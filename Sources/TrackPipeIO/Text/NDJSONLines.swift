@@ -1,6 +1,6 @@
 import TrackPipe
 
-/// The NDJSON fix lines TrackPipe writes — `trackpipe stream`'s `fix`, `drop` and `change` lines and every line
+/// The NDJSON fix lines TrackPipe writes — `trackpipe stream`'s `fix`, `drop`, `change` and `event` lines and every line
 /// of an NDJSON track (``NDJSONWriter``) — appended straight to a byte buffer: the same keys, sorted, and values as
 /// `JSONEncoder` gives them, without its cost (encoding each line with `JSONEncoder` was a third of `stream`'s
 /// time; issue 18) and without an allocation per line. Numbers are the shortest decimals that read back exactly,
@@ -58,6 +58,22 @@ public enum NDJSONLines {
         write(to: &bytes) { out in
             ChangeRecord.appendJSON(change, to: &out, type: "change")
             out.literal("\n")
+        }
+    }
+
+    /// Appends the `event` line: `fields`, `index`, `kind`, `stage`, `time` (ISO 8601) and `type`, sorted, with the
+    /// fields' keys sorted too (as `JSONEncoder` wrote it; a twentieth of `stream`'s time went into that).
+    public static func appendEvent(_ event: StageEvent, to bytes: inout [UInt8]) {
+        write(to: &bytes) { out in
+            var first = true
+            out.literal("{")
+            out.key("fields", first: &first); out.value(.object(event.fields))
+            if let index = event.sourceIndex { out.key("index", first: &first); out.int(index) }
+            out.key("kind", first: &first); out.string(event.kind)
+            out.key("stage", first: &first); out.string(event.stage)
+            out.time("time", event.time, first: &first)
+            out.key("type", first: &first); out.string("event")
+            out.literal("}\n")
         }
     }
 

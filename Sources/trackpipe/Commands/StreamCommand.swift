@@ -52,7 +52,7 @@ struct StreamCommand: ParsableCommand {
             .map { LiveFigures(accumulator: $0.distance.accumulator(), paceWindow: paceWindow) }
         var out = LineWriter()
         var index = 0, lineNumber = 0, read = 0, kept = 0, dropped = 0
-        func emit(_ outputs: [LivePipeline.Output]) throws {
+        func emit(_ outputs: [LivePipeline.Output]) {
             for o in outputs {
                 switch o {
                 case .accepted(let fix):
@@ -64,30 +64,34 @@ struct StreamCommand: ParsableCommand {
                 case .changed(let c):
                     NDJSONLines.appendChange(c, to: &out.batch)
                 case .event(let e):
-                    try out.add(EventLine(e))
+                    NDJSONLines.appendEvent(e, to: &out.batch)
                 }
             }
         }
-        let decoder = JSONDecoder()
-        while let text = readLine(strippingNewline: true) {
+        let decoder = NDJSONFixDecoder()
+        var outputs: [LivePipeline.Output] = []
+        // The lines read so far are decided before TrackPipe waits for more input: their output is written then,
+        // so a consumer sees every decision as soon as the input that caused it has been read.
+        try LineInput(fd: STDIN_FILENO, name: "standard input").forEachLine(beforeWaiting: { try out.flush() }) { line in
             lineNumber += 1
-            if text.allSatisfy(\.isWhitespace) { continue }
-            let decoded = NDJSONFixCodec.decodeFix(Substring(text), index: index, line: lineNumber, decoder: decoder)
-            if case .success(nil) = decoded { continue }  // not a fix line (provenance, or earlier stream output)
+            if NDJSONFixDecoder.isBlank(line) { return }
+            let decoded = decoder.decode(line, index: index, line: lineNumber)
+            if case .success(nil) = decoded { return }  // not a fix line (provenance, or earlier stream output)
             read += 1
             defer { index += 1 }
             switch decoded {
             case .success(nil):
                 break
             case .success(let fix?):
-                try emit(try live.push(fix))
+                outputs.removeAll(keepingCapacity: true)
+                try live.push(fix, into: &outputs)
+                emit(outputs)
             case .failure(let e):
                 dropped += 1
                 NDJSONLines.appendDrop(DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))), to: &out.batch)
             }
-            try out.flush()
         }
-        try emit(try live.finish())
+        emit(try live.finish())
         try out.add(SummaryLine(read: read, kept: kept, dropped: dropped, summary: live.summary, provenance: .init(live.provenance)))
         try out.flush()
     }
@@ -100,7 +104,7 @@ struct LineWriter {
     /// The lines collected since the last flush; ``NDJSONLines`` appends fixes, drops and changes here.
     var batch: [UInt8] = []
 
-    /// Adds `value` encoded as one line (events and the summary: a few per run).
+    /// Adds `value` encoded as one line (the summary).
     mutating func add<T: Encodable>(_ value: T) throws {
         batch.append(contentsOf: try encoder.encode(value))
         batch.append(UInt8(ascii: "\n"))
@@ -111,23 +115,6 @@ struct LineWriter {
         guard !batch.isEmpty else { return }
         defer { batch.removeAll(keepingCapacity: true) }
         try StandardOutput.write(batch)
-    }
-}
-
-struct EventLine: Encodable {
-    var type = "event"
-    var stage: String
-    var kind: String
-    var time: String?
-    var index: Int?
-    var fields: [String: JSONValue]
-
-    init(_ e: StageEvent) {
-        stage = e.stage
-        kind = e.kind
-        time = e.time.flatMap(ISO8601Time.format)
-        index = e.sourceIndex
-        fields = e.fields
     }
 }
 
