@@ -106,6 +106,7 @@ public enum DecimalText {
     @discardableResult
     static func append(_ value: Double, to out: inout [UInt8]) -> Bool {
         guard value.isFinite else { return false }
+        if appendShortDecimal(value, to: &out) { return true }
         var text = value.description
         let plain = text.withUTF8 { digits -> Bool in
             var n = digits.count
@@ -116,6 +117,57 @@ public enum DecimalText {
         }
         if !plain, let expanded = format(value) { out.append(contentsOf: expanded.utf8) }
         return true
+    }
+
+    /// The common case of ``append(_:to:)`` without `description` (whose digits took a tenth of `stream` and
+    /// allocate beyond 15 characters): a value that is exactly the nearest double to some `m / 10^k` with
+    /// `m·10^k` below 10^15 — a coordinate with 7 decimals, an elevation with one — is written as those digits.
+    /// The first `k` (from 0) for which `(v·10^k).rounded() / 10^k == v` gives the shortest decimal: below 10^15
+    /// the product's rounding errors stay under 0.12, so an existing shorter decimal would have been found, and
+    /// decimals `10^-k` apart are farther apart than the doubles are, so it is the only one — the one
+    /// `description` gives. Returns `false`, appending nothing, for anything else (more digits, 0, tiny or
+    /// huge values), which `description` then writes.
+    @inline(__always)
+    static func appendShortDecimal(_ value: Double, to out: inout [UInt8]) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= 1e-7, magnitude < 1e15 else { return false }
+        var k = 0
+        var scaled = magnitude
+        while true {
+            let m = scaled.rounded()
+            if m / exactPowersOfTen[k] == magnitude {
+                appendDigits(UInt64(m), fractionDigits: k, negative: value < 0, to: &out)
+                return true
+            }
+            k += 1
+            guard k <= 22 else { return false }
+            scaled = magnitude * exactPowersOfTen[k]
+            guard scaled < 1e15 else { return false }
+        }
+    }
+
+    /// `m / 10^k` in plain decimal: at least one digit before the point, the point only when `k > 0`.
+    private static func appendDigits(_ m: UInt64, fractionDigits k: Int, negative: Bool, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buf in
+            var i = 48
+            var rest = m
+            var written = 0
+            while rest > 0 || written <= k {
+                if written == k, k > 0 {
+                    i -= 1
+                    buf[i] = UInt8(ascii: ".")
+                }
+                i -= 1
+                buf[i] = UInt8(48 + rest % 10)
+                rest /= 10
+                written += 1
+            }
+            if negative {
+                i -= 1
+                buf[i] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<48]))
+        }
     }
 
     /// The shortest round-tripping decimal for `value`, without exponent; `nil` when not finite.
