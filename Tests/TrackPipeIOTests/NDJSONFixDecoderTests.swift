@@ -83,6 +83,21 @@ import TrackPipeLab
         #expect(Outcome(decoder.decode(Substring(line), index: 7, line: 3)) == Self.reference(line))
     }
 
+    /// A line with two bad values names the same one every time (found by the NDJSON fuzz target: the keys were
+    /// taken in a dictionary's order, which differs from one decode to the next).
+    @Test func twoBadValuesAlwaysGiveTheSameError() {
+        let line = #"{"lat": 1, "lon": 2, "segment": 0045, "speed": 1, "hr": 2, "cad": 3, "temp": 4, "paused": 51.2, "ele": "x"}"#
+        // Allocations kept between the decodes put each decode's dictionary at another address.
+        var kept: [[Int]] = [], outcomes: [Outcome] = []
+        for n in 0..<50 {
+            kept.append(Array(repeating: n, count: 1 + n * 37))
+            outcomes.append(Self.reference(line))
+        }
+        #expect(kept.count == 50)
+        #expect(Set(outcomes.map(\.description)).count == 1, "\(Set(outcomes.map(\.description)))")
+        #expect(Outcome(NDJSONFixDecoder().decode(Substring(line), index: 7, line: 3)) == outcomes[0])
+    }
+
     /// Bytes that are not UTF-8 are not a fix, on either path.
     @Test func invalidUTF8MatchesTheReference() {
         let decoder = NDJSONFixDecoder()

@@ -67,7 +67,9 @@ public enum NDJSONFixCodec {
                 }
                 return Int(v)
             }
-            for key in c.allKeys {
+            // In the schema's order, not `allKeys`' (a dictionary's, which differs from one decode to the next): a
+            // line with two bad values is reported by the same one every time.
+            for key in c.allKeys.sorted(by: { Self.order[$0]! < Self.order[$1]! }) {
                 switch key {
                 case .type: type = try c.decodeIfPresent(String.self, forKey: key)
                 case .index: index = try wholeNumber(key)
@@ -93,6 +95,9 @@ public enum NDJSONFixCodec {
                 }
             }
         }
+
+        /// Each key's place in the schema.
+        private static let order = Dictionary(uniqueKeysWithValues: CodingKeys.allCases.enumerated().map { ($1, $0) })
 
         /// Whether `v` is read as an `Int` key's value: finite, whole and below 9e15 in magnitude.
         static func isWholeNumber(_ v: Double) -> Bool { v.isFinite && v.rounded() == v && abs(v) < 9e15 }
