@@ -103,6 +103,23 @@ import Testing
         #expect(summary.contains(#""read":120"#) && summary.contains(#""kept":108"#) && summary.contains(#""dropped":12"#))
     }
 
+    /// Input that cannot be read is an error naming it, not an empty run (`readLine` took it for the end).
+    @Test func unreadableInputIsAnError() throws {
+        let p = Process()
+        p.executableURL = CLIRunner.executable
+        p.arguments = ["stream"]
+        p.standardInput = FileHandle(forReadingAtPath: "/")
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(stderr.contains("standard input: reading failed after line 0: Is a directory"), "\(stderr)")
+    }
+
     @Test func refusesAWholeTrackPipelineNamingTheStage() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let spec = dir.appendingPathComponent("smooth.json")

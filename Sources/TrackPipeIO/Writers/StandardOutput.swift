@@ -8,7 +8,7 @@ import Darwin
 /// Standard output for tracks, reports, stream lines and tables, where a failed write is an error rather than a
 /// trap or a silent loss.
 ///
-/// `write(_:)` writes at once (a stream line is seen as soon as it is decided); ``buffered(_:)``
+/// `write(_:)` writes at once (`stream`'s lines are seen as soon as the input that decided them has been read); ``buffered(_:)``
 /// collects text (tables, listings) and writes it in 64 KB blocks. A write that fails — a full disk, a closed
 /// descriptor — is remembered and thrown by the next `write(_:)` or by ``finish()``, which a command
 /// calls last, so the command ends with an error instead of status 0.

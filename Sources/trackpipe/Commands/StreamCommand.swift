@@ -5,7 +5,7 @@ import TrackPipeIO
 import TrackPipeStages
 
 /// `trackpipe stream`: the live mode. Fixes arrive as NDJSON on stdin; accepted fixes and events leave as
-/// NDJSON on stdout the moment they happen (one flushed line each), as a running app would see them.
+/// NDJSON on stdout as soon as the input that decided them has been read, as a running app would see them.
 struct StreamCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stream",
@@ -14,8 +14,9 @@ struct StreamCommand: ParsableCommand {
         Each input line is a JSON object such as {"time": "2024-05-01T07:30:00Z", "lat": 51.5, "lon": -0.12, "hacc": 5}. \
         Output lines have a "type": fix, drop, change, event, and a final summary. When the pipeline has a distance \
         stage, each fix line also carries the live figures after it: distance (m), moving_time (s) and pace (s/m, \
-        over the last --pace-window seconds of moving time). Every line is flushed as soon as \
-        it is decided. Pipelines with whole-track stages (kalman-smoother) are refused: use `trackpipe run`. \
+        over the last --pace-window seconds of moving time). What the input read so far decided is written out \
+        before TrackPipe waits for more input. Pipelines with whole-track stages (kalman-smoother) are refused: \
+        use `trackpipe run`. \
         The NDJSON schema is documented in the ReportSchemas article of the TrackPipeIO documentation.
         """
     )
@@ -97,11 +98,11 @@ struct StreamCommand: ParsableCommand {
     }
 }
 
-/// Collects the lines one input line decides and writes them together, at once, so a consumer sees each decision
-/// as it is made (one write per input line, not per output line).
+/// Collects the lines the input read so far decides and writes them together before TrackPipe waits for more input,
+/// so a consumer sees each decision once its input has been read (one write per block of input, not per line).
 struct LineWriter {
     let encoder = NDJSONFixCodec.makeEncoder()
-    /// The lines collected since the last flush; ``NDJSONLines`` appends fixes, drops and changes here.
+    /// The lines collected since the last flush; ``NDJSONLines`` appends fixes, drops, changes and events here.
     var batch: [UInt8] = []
 
     /// Adds `value` encoded as one line (the summary).
