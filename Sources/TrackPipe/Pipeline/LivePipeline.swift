@@ -89,6 +89,10 @@ public struct LivePipeline {
     /// and returns the fixes it kept, for the next stage. The returned array shares the stage's kept buffer
     /// only until the next stage has consumed it (each stage has its own), so the next drain reuses it.
     private mutating func drain(stage: Int, into outputs: inout [Output]) -> [Fix] {
+        guard emitters[stage].hasDropsChangesOrEvents else {
+            emitters[stage].drainKept(into: &keptBuffers[stage])
+            return keptBuffers[stage]
+        }
         emitters[stage].drain(kept: &keptBuffers[stage], dropped: &droppedBuffers[stage],
                               changed: &changedBuffers[stage], events: &eventBuffers[stage])
         for d in droppedBuffers[stage] { outputs.append(.dropped(d)) }

@@ -82,6 +82,18 @@ public struct StageEmitter: Sendable {
         Self.exchange(&events, &output.events)
     }
 
+    /// Live: whether drops, changes or events were emitted since the last drain (mostly not: a push usually only
+    /// keeps its fix, and then ``drainKept(into:)`` is all a drain needs).
+    var hasDropsChangesOrEvents: Bool {
+        !output.dropped.isEmpty || !output.changed.isEmpty || !output.events.isEmpty
+    }
+
+    /// Live, when ``hasDropsChangesOrEvents`` is false: swaps the kept fixes into `kept`, as
+    /// ``drain(kept:dropped:changed:events:)`` does.
+    mutating func drainKept(into kept: inout [Fix]) {
+        Self.exchange(&kept, &output.kept)
+    }
+
     /// Offline, for a stage that changes (nearly) every fix: reserves room in ``StageOutput/changed`` for as
     /// many changes as ``StageOutput/kept`` has room for fixes (the whole track, see ``StreamingStage``'s
     /// `run`), so the changes are stored once instead of in a growing, re-copied array.

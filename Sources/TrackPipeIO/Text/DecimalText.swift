@@ -122,28 +122,27 @@ public enum DecimalText {
     /// The common case of ``append(_:to:)`` without `description` (whose digits took a tenth of `stream` and
     /// allocate beyond 15 characters): a value that is exactly the nearest double to some `m / 10^k` with
     /// `m·10^k` below 10^15 — a coordinate with 7 decimals, an elevation with one — is written as those digits.
-    /// The first `k` (from 0) for which `(v·10^k).rounded() / 10^k == v` gives the shortest decimal: below 10^15
-    /// the product's rounding errors stay under 0.12, so an existing shorter decimal would have been found, and
-    /// decimals `10^-k` apart are farther apart than the doubles are, so it is the only one — the one
-    /// `description` gives. Returns `false`, appending nothing, for anything else (more digits, 0, tiny or
-    /// huge values), which `description` then writes.
+    /// Only the largest such `k` is tried: below 10^15 the product's rounding errors stay under 0.2, so
+    /// `(v·10^k).rounded()` is the decimal with `k` digits that reads back as `v` when there is one, and any shorter
+    /// decimal is that one with trailing zeros; decimals `10^-k` apart are farther apart than the doubles are, so
+    /// it is the only one — the one `description` gives — and dropping its trailing zeros makes it the shortest.
+    /// Returns `false`, appending nothing, for anything else (more digits, 0, tiny or huge values), which
+    /// `description` then writes.
     @inline(__always)
     static func appendShortDecimal(_ value: Double, to out: inout [UInt8]) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 1e-7, magnitude < 1e15 else { return false }
-        var k = 0
-        var scaled = magnitude
-        while true {
-            let m = scaled.rounded()
-            if m / exactPowersOfTen[k] == magnitude {
-                appendDigits(UInt64(m), fractionDigits: k, negative: value < 0, to: &out)
-                return true
-            }
-            k += 1
-            guard k <= 22 else { return false }
-            scaled = magnitude * exactPowersOfTen[k]
-            guard scaled < 1e15 else { return false }
+        var k = 22
+        while magnitude * exactPowersOfTen[k] >= 1e15 { k -= 1 }  // ends by k = 0, as magnitude < 1e15
+        // Below 2^50 the sum is exact, so truncating it rounds to the nearest integer.
+        var m = UInt64(magnitude * exactPowersOfTen[k] + 0.5)
+        guard Double(m) / exactPowersOfTen[k] == magnitude else { return false }
+        while k > 0, m % 10 == 0 {
+            m /= 10
+            k -= 1
         }
+        appendDigits(m, fractionDigits: k, negative: value < 0, to: &out)
+        return true
     }
 
     /// `m / 10^k` in plain decimal: at least one digit before the point, the point only when `k > 0`.
