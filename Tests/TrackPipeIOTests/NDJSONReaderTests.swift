@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackPipe
 import TrackPipeIO
+import TrackPipeLab
 
 /// NDJSON fix files (the `trackpipe stream` input schema) read as a track format like any other.
 @Suite struct NDJSONReaderTests {
@@ -61,6 +62,42 @@ import TrackPipeIO
         #expect(track.rejected[0].reason.hasPrefix("'sats' has the wrong type (expected a whole number, found 3.5") && track.rejected[1].reason.hasPrefix("'lat' has the wrong type"))
         #expect(track.fixes.map(\.sourceIndex) == [2, 3] && track.fixes[0].heartRate == nil)
         #expect(track.fixes[1].segment == 2 && track.fixes[1].paused && track.fixes[1].fixQuality == .rtkFixed && track.fixes[1].received == 1_714_548_600.5)
+    }
+
+    /// The reader splits the bytes where `Character.isNewline` splits the text (LF, VT, FF, CR, CR LF, NEL, U+2028,
+    /// U+2029), bytes that are not UTF-8 included: a property against that reference over seeded random files of
+    /// fix lines, every kind of break and stray bytes.
+    @Test func splitsWhereTheTextsNewlinesAre() throws {
+        var rng = SplitMix64(seed: 1126)
+        let pieces: [[UInt8]] = [
+            Array(#"{"lat": 51.5, "lon": -0.1, "time": 1714548600}"#.utf8), Array(#"{"lat": "x", "lon": 1}"#.utf8),
+            Array(#"{"lat": 1, "lon": 2, "note": "caf"#.utf8) + [0xC3, 0xA9, 0x22, 0x7D], Array("   ".utf8), [],
+            [0x0A], [0x0B], [0x0C], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9],
+            [0xC2], [0xE2, 0x80], [0xFF], [0xC2, 0xA0], [0x85], [0xE2, 0x80, 0xAA],
+        ]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...30, using: &rng) { bytes += pieces.randomElement(using: &rng)! }
+            // The reference: the text split by Character.isNewline, each line decoded by JSONDecoder.
+            var fixes: [Fix] = [], rejected: [RejectedRecord] = [], index = 0, sawObject = false
+            let text = String(decoding: bytes, as: UTF8.self)
+            for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+                if line.allSatisfy(\.isWhitespace) { continue }
+                switch NDJSONFixCodec.decodeFix(line, index: index, line: n + 1, decoder: JSONDecoder()) {
+                case .success(nil): sawObject = true; continue
+                case .success(let fix?): fixes.append(fix); sawObject = true
+                case .failure(let e):
+                    rejected.append(RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))
+                    sawObject = sawObject || e.isJSONObject
+                }
+                index += 1
+            }
+            // A file without a JSON object is an error, not an empty track.
+            let track = try? TrackReader.read(bytes: bytes, format: .ndjson, sourceName: "x.ndjson")
+            #expect((track != nil) == sawObject, "\(bytes)")
+            #expect(track?.fixes ?? [] == (sawObject ? fixes : []), "\(bytes)")
+            #expect(track?.rejected ?? [] == (sawObject ? rejected : []), "\(bytes)")
+        }
     }
 
     @Test func aMissingFileIsATrackReadError() {
