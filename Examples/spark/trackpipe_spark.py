@@ -8,9 +8,9 @@ on standard output), and the rows become a DataFrame written as Parquet.
 
 Local mode (`--master local[2]`, the default) needs only `pip install pyspark` and Java 17. On a cluster, every
 executor needs the trackpipe binary at the same path (build it with `swift build -c release
---static-swift-stdlib`) and the C libraries it links: libgsl, libxml2, libssl, zlib and libsqlite3 (Debian:
-libgsl27, libxml2, libssl3, zlib1g, libsqlite3-0); the track files must be readable at the listed paths (a shared
-file system) — or ship them with the job. Extra pipeline options go after `--`, e.g. `-- --pipeline runkeeper`.
+--static-swift-stdlib`) and the C libraries it links: libgsl, libxml2, libssl, zlib, simdjson and libsqlite3
+(Debian: libgsl27, libxml2, libssl3, zlib1g, libsimdjson14, libsqlite3-0); the track files must be readable at the
+listed paths (a shared file system) — or ship them with the job. Extra pipeline options go after `--`, e.g. `-- --pipeline runkeeper`.
 """
 import argparse
 import json
