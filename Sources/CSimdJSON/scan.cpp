@@ -16,6 +16,8 @@
 struct trackpipe_json_scanner {
     simdjson::ondemand::parser parser;
     std::vector<std::string> keys;
+    // The indices of the keys by their first byte: a field's key is compared with one to three names, not all.
+    std::vector<size_t> by_first_byte[256];
     // The text copied with simdjson's padding after it (its parser reads up to SIMDJSON_PADDING bytes past the end).
     std::vector<char> padded;
 };
@@ -24,7 +26,11 @@ extern "C" trackpipe_json_scanner *trackpipe_json_scanner_create(const char *con
     auto *scanner = new (std::nothrow) trackpipe_json_scanner();
     if (scanner == nullptr) return nullptr;
     try {
-        for (size_t i = 0; i < count; i++) scanner->keys.emplace_back(keys[i]);
+        for (size_t i = 0; i < count; i++) {
+            scanner->keys.emplace_back(keys[i]);
+            const unsigned char first = scanner->keys.back().empty() ? 0 : static_cast<unsigned char>(keys[i][0]);
+            scanner->by_first_byte[first].push_back(i);
+        }
     } catch (...) {
         delete scanner;
         return nullptr;
@@ -44,7 +50,8 @@ static bool underflows(std::string_view token) {
 }
 
 static long key_index(const trackpipe_json_scanner *scanner, std::string_view key) {
-    for (size_t i = 0; i < scanner->keys.size(); i++) {
+    const unsigned char first = key.empty() ? 0 : static_cast<unsigned char>(key[0]);
+    for (size_t i : scanner->by_first_byte[first]) {
         if (scanner->keys[i] == key) return static_cast<long>(i);
     }
     return -1;

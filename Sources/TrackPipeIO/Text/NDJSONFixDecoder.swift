@@ -124,11 +124,18 @@ public final class NDJSONFixDecoder {
         return String(decoding: UnsafeRawBufferPointer(start: v.string, count: v.length), as: UTF8.self)
     }
 
+    /// A time value; ISO 8601 text that reads as a representable time is passed on as its seconds, which
+    /// ``NDJSONFixCodec`` takes exactly as it takes the text, without making a string of it.
     private func time(_ v: trackpipe_json_value) -> NDJSONFixCodec.TimeValue? {
         switch v.kind {
-        case TRACKPIPE_JSON_NUMBER: .unix(v.number)
-        case TRACKPIPE_JSON_STRING: string(v).map(NDJSONFixCodec.TimeValue.text)
-        default: nil
+        case TRACKPIPE_JSON_NUMBER:
+            return .unix(v.number)
+        case TRACKPIPE_JSON_STRING:
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(v.string)?.assumingMemoryBound(to: UInt8.self), count: v.length)
+            if let t = ISO8601Time.parse(bytes), ISO8601Time.isRepresentable(t) { return .unix(t) }
+            return string(v).map(NDJSONFixCodec.TimeValue.text)
+        default:
+            return nil
         }
     }
 }
