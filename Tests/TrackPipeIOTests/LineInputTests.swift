@@ -51,5 +51,12 @@ import TrackPipeIO
         } catch {
             #expect("\(error)".contains("line 2 is longer than 100000 bytes"))
         }
+        // The bound is exact: a line of the limit passes, one byte more does not, with or without a line end.
+        let limit = 1000
+        let atLimit = [UInt8](repeating: 120, count: limit)
+        #expect(try Self.lines(atLimit + [10] + atLimit, lineLimit: limit).lines == [atLimit, atLimit])
+        #expect(try Self.lines(atLimit + [13, 10], lineLimit: limit).lines == [atLimit])
+        #expect(throws: TrackReadError.self) { try Self.lines(atLimit + [120, 10], lineLimit: limit) }
+        #expect(throws: TrackReadError.self) { try Self.lines(Array("a\n".utf8) + atLimit + [120], lineLimit: limit) }
     }
 }

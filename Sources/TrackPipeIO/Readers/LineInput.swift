@@ -12,7 +12,7 @@ import Darwin
 /// `beforeWaiting` closure before each read that may wait for more input: a live consumer writes out what the
 /// lines read so far decided there, so nothing decided sits in a buffer while TrackPipe waits (one write per
 /// block of input instead of one per line; `stream` spent a tenth of its time in writes). A line longer than the
-/// block grows the buffer to hold it, up to `lineLimit`.
+/// block grows the buffer to hold it; one longer than `lineLimit` is an error.
 public struct LineInput {
     private let fd: Int32
     private let name: String
@@ -43,6 +43,7 @@ public struct LineInput {
                         var lineEnd = i
                         if lineEnd > start, all[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                         lines += 1
+                        guard lineEnd - start <= lineLimit else { throw tooLong(line: lines) }
                         try body(UnsafeBufferPointer(rebasing: all[start..<lineEnd]))
                         start = i + 1
                     }
@@ -59,12 +60,8 @@ public struct LineInput {
                 scanned -= start
                 start = 0
             }
-            if end == buffer.count {
-                guard buffer.count < lineLimit else {
-                    throw TrackReadError(file: name, message: "line \(lines + 1) is longer than \(lineLimit) bytes; not a line of fixes")
-                }
-                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
-            }
+            guard end <= lineLimit + 1 else { throw tooLong(line: lines + 1) }  // + 1: room for a CR before the LF
+            if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
             try beforeWaiting()
             let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + end, raw.count - end) }
             if n < 0 {
@@ -72,10 +69,15 @@ public struct LineInput {
                 throw TrackReadError(file: name, message: "reading failed after line \(lines): \(ErrnoText.current)")
             }
             if n == 0 {
+                guard end <= lineLimit else { throw tooLong(line: lines + 1) }
                 if end > 0 { try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<end])) } }
                 return
             }
             end += n
         }
+    }
+
+    private func tooLong(line: Int) -> TrackReadError {
+        TrackReadError(file: name, message: "line \(line) is longer than \(lineLimit) bytes; not a line of fixes")
     }
 }
