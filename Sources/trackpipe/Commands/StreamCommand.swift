@@ -73,6 +73,8 @@ struct StreamCommand: ParsableCommand {
         var outputs: [LivePipeline.Output] = []
         // The lines read so far are decided before TrackPipe waits for more input: their output is written then,
         // so a consumer sees every decision as soon as the input that caused it has been read.
+        // On an error the lines decided before it are still written.
+        defer { try? out.flush() }
         try LineInput(fd: STDIN_FILENO, name: "standard input").forEachLine(beforeWaiting: { try out.flush() }) { line in
             lineNumber += 1
             if NDJSONFixDecoder.isBlank(line) { return }
