@@ -2,8 +2,9 @@ import Testing
 import TrackPipe
 
 /// The kept + dropped = read check: every input fix accounted for exactly once, by source index — with indices
-/// numbered densely from 0 (the usual case, counted in an array) and scattered far apart (counted in a
-/// dictionary), so both ways of counting are exercised on the same cases.
+/// numbered densely from 0 (the usual case, counted in an array at once), dense elsewhere (counted in an array
+/// over their measured range) and scattered far apart (counted in a dictionary), so every way of counting is
+/// exercised on the same cases.
 struct PipelineAccountingTests {
     static func fixes(_ indices: [Int]) -> [Fix] {
         indices.map { Fix(time: Double($0), latitude: 0, longitude: 0, sourceIndex: $0) }
@@ -13,9 +14,11 @@ struct PipelineAccountingTests {
         Drop(fix: nil, sourceIndex: i, stage: "s", rule: "r")
     }
 
-    /// The same index layouts, dense (with a duplicate, as a reader may give two fixes one record, and a gap at
-    /// 4, as a stage upstream may have dropped it) and sparse.
-    static let layouts: [[Int]] = [[0, 1, 2, 3, 3, 5, 6], [-7, 1_000_000, 3, Int.max, Int.min, Int.min, 42]]
+    /// The same index layouts, dense from 0 (with a duplicate, as a reader may give two fixes one record, and a gap
+    /// at 4, as a stage upstream may have dropped it), dense far from 0, and sparse.
+    static let layouts: [[Int]] = [
+        [0, 1, 2, 3, 3, 5, 6], [1000, 1001, 1002, 1003, 1003, 1005, 1006], [-7, 1_000_000, 3, Int.max, Int.min, Int.min, 42],
+    ]
 
     @Test(arguments: layouts)
     func everyFixKeptOrDroppedOncePasses(indices: [Int]) throws {
