@@ -28,26 +28,20 @@ public final class NDJSONFixDecoder {
 
     deinit { trackpipe_json_scanner_destroy(scanner) }
 
-    /// The fix on `text` with `sourceIndex` `index`, `nil` for a line whose `type` is not `fix`, or the line's
-    /// error; `line` is the 1-based line number for the message.
-    public func decode(_ text: Substring, index: Int, line: Int) -> Result<Fix?, NDJSONFixCodec.LineError> {
-        let fast = text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(Array(text.utf8))
-        return fix(fast, text: text, index: index, line: line)
-    }
-
-    /// The same for a line given as its bytes (``LineInput``'s lines): no string is made unless `JSONDecoder`
-    /// has to decide. Bytes that are not UTF-8 are read as `String(decoding:as:)` reads them.
+    /// The fix on the line `bytes` with `sourceIndex` `index`, `nil` for a line whose `type` is not `fix`, or the
+    /// line's error; `line` is the 1-based line number for the message. No string is made unless `JSONDecoder` has
+    /// to decide; bytes that are not UTF-8 are read as `String(decoding:as:)` reads them.
     public func decode(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int) -> Result<Fix?, NDJSONFixCodec.LineError> {
         if let record = scan(bytes) { return NDJSONFixCodec.fix(from: record, index: index, line: line) }
-        return fix(nil, text: Substring(String(decoding: bytes, as: UTF8.self)), index: index, line: line)
-    }
-
-    /// The fix of the `scanned` record, or of what `JSONDecoder` makes of `text` when there is none.
-    private func fix(_ scanned: NDJSONFixCodec.Record?, text: Substring, index: Int, line: Int) -> Result<Fix?, NDJSONFixCodec.LineError> {
-        if let scanned { return NDJSONFixCodec.fix(from: scanned, index: index, line: line) }
+        let text = Substring(String(decoding: bytes, as: UTF8.self))
         return NDJSONFixCodec.decodeRecord(text, line: line, decoder: fallback).flatMap {
             NDJSONFixCodec.fix(from: $0, index: index, line: line)
         }
+    }
+
+    /// The same for a line given as text.
+    public func decode(_ text: Substring, index: Int, line: Int) -> Result<Fix?, NDJSONFixCodec.LineError> {
+        Array(text.utf8).withUnsafeBufferPointer { decode($0, index: index, line: line) }
     }
 
     /// Whether the line holds nothing but white space (as `Character.isWhitespace` has it): a line to skip.
@@ -60,10 +54,6 @@ public final class NDJSONFixDecoder {
             }
         }
         return true
-    }
-
-    private func scan(_ bytes: [UInt8]) -> NDJSONFixCodec.Record? {
-        bytes.withUnsafeBufferPointer { scan($0) }
     }
 
     /// The record simdjson reads off `bytes`, or `nil` when the line is not a flat object whose known keys all

@@ -78,13 +78,9 @@ struct StreamCommand: ParsableCommand {
         try LineInput(fd: STDIN_FILENO, name: "standard input").forEachLine(beforeWaiting: { try out.flush() }) { line in
             lineNumber += 1
             if NDJSONFixDecoder.isBlank(line) { return }
-            let decoded = decoder.decode(line, index: index, line: lineNumber)
-            if case .success(nil) = decoded { return }  // not a fix line (provenance, or earlier stream output)
-            read += 1
-            defer { index += 1 }
-            switch decoded {
+            switch decoder.decode(line, index: index, line: lineNumber) {
             case .success(nil):
-                break
+                return  // not a fix line (provenance, or earlier stream output)
             case .success(let fix?):
                 outputs.removeAll(keepingCapacity: true)
                 try live.push(fix, into: &outputs)
@@ -93,6 +89,8 @@ struct StreamCommand: ParsableCommand {
                 dropped += 1
                 NDJSONLines.appendDrop(DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))), to: &out.batch)
             }
+            read += 1
+            index += 1
         }
         emit(try live.finish())
         try out.add(SummaryLine(read: read, kept: kept, dropped: dropped, summary: live.summary, provenance: .init(live.provenance)))
