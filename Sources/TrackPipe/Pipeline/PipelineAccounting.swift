@@ -12,13 +12,12 @@ public enum PipelineAccounting {
             try checkMade(input: input, output: output, stage: stage)
             return
         }
-        // Source indices normally span about as many values as there are fixes (readers number records from 0),
-        // so a count per value in an array does the check in two linear passes; a dictionary (the fallback for
-        // scattered indices) cost more than most stages' own work.
+        // Source indices normally span about as many values as there are fixes, so a count per value in an array
+        // does the check (a dictionary, the fallback for scattered indices, cost more than most stages' own work).
+        // Most often they lie in 0..<4n+64 (a reader's numbering, thinned by earlier stages): then one pass over
+        // the input counts them (the fixes are 144 bytes apart, so each pass over a long track costs
+        // milliseconds); otherwise their range is measured first.
         guard !input.isEmpty else { return }
-        // Most often the indices lie in 0..<4n+64 (a reader's numbering, thinned by earlier stages): then one pass
-        // over the input counts them (the fixes are 144 bytes apart, so each pass over a long track costs
-        // milliseconds); otherwise the range is measured first.
         if try checkIndices(input: input, output: output, stage: stage, low: 0, high: 4 * input.count + 63) { return }
         var low = Int.max, high = Int.min
         for f in input {
