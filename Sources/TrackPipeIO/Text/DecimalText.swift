@@ -101,21 +101,26 @@ public enum DecimalText {
     }
 
     /// Appends the text ``format(_:)`` gives for `value` to `out`; returns `false` (appending nothing) when
-    /// `value` is not finite. The common case — no exponent — goes straight from the digits `description` gives
-    /// (a string without allocation up to 15 bytes) into `out`.
+    /// `value` is not finite. A short decimal is written from its digits (``appendShortDecimal(_:to:)``); any
+    /// other value by the standard library's shortest round-trip printer straight into `out`
+    /// (``ShortestDigitsSink``: no `String` in between), expanded by ``format(_:)`` in the rare case it used an
+    /// exponent.
     @discardableResult
     static func append(_ value: Double, to out: inout [UInt8]) -> Bool {
         guard value.isFinite else { return false }
         if appendShortDecimal(value, to: &out) { return true }
-        var text = value.description
-        let plain = text.withUTF8 { digits -> Bool in
-            var n = digits.count
-            for c in digits where c == UInt8(ascii: "e") { return false }
-            if n >= 2, digits[n - 2] == UInt8(ascii: "."), digits[n - 1] == UInt8(ascii: "0") { n -= 2 }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<n]))
-            return true
+        let start = out.count
+        var sink = ShortestDigitsSink()
+        swap(&sink.bytes, &out)
+        value.write(to: &sink)
+        swap(&sink.bytes, &out)
+        let written = out[start...]
+        if written.contains(UInt8(ascii: "e")) {
+            out.removeSubrange(start...)
+            if let expanded = format(value) { out.append(contentsOf: expanded.utf8) }
+        } else if written.count >= 2, out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0") {
+            out.removeLast(2)
         }
-        if !plain, let expanded = format(value) { out.append(contentsOf: expanded.utf8) }
         return true
     }
 
