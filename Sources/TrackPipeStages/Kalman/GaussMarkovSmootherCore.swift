@@ -85,7 +85,9 @@ struct GaussMarkovSmootherCore {
         let oX = oPP + nn, oNext = oX + n, oDX = oNext + n, oXS = oDX + n, oPH = oXS + n, oXP = oPH + n
         let total = oXP + n
         let w = UnsafeMutablePointer<Double>.allocate(capacity: total)
-        w.initialize(repeating: 0, count: total)
+        // Only the scratch starts at zero: each fix's xf and pf are written whole by the forward pass before they
+        // are read (zeroing them too was a tenth of the stage, every page of them touched twice).
+        (w + oPhi).initialize(repeating: 0, count: total - oPhi)
         defer { w.deallocate() }
         let phi = w + oPhi, q = w + oQ, tmp = w + oTmp, ct = w + oCT, chol = w + oChol
         let p = w + oP, ps = w + oPS, dp = w + oDP
@@ -130,8 +132,8 @@ struct GaussMarkovSmootherCore {
                            predicted: predicted)
                 }
             }
-            (w + oXF + k * n).update(from: x, count: n)
-            (w + oPF + k * nn).update(from: p, count: nn)
+            (w + oXF + k * n).initialize(from: x, count: n)
+            (w + oPF + k * nn).initialize(from: p, count: nn)
         }
 
         // Rauch–Tung–Striebel, backwards: C = Pₖ Φᵀ (P⁻ₖ₊₁)⁻¹, from P⁻ₖ₊₁ Cᵀ = Φ Pₖ (Cholesky); Cᵀ is kept

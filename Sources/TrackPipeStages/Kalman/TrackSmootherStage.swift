@@ -135,18 +135,18 @@ public struct TrackSmootherStage: Stage {
         let activity = input.context.activity ?? input.track.activity
         for run in runs {
             let frame = try LocalProjection(reference: fixes[run[0]].point)
-            let runFixes = run.map { fixes[$0] }
+            // A run of every fix (the usual case: runs hold increasing indices) is the track itself, not a copy.
+            let runFixes = run.count == fixes.count ? fixes : run.map { fixes[$0] }
             let first = fixes[run[0]]
             /// Reports that this run could not be smoothed (its fixes are left unchanged).
             func runFailed(_ reason: String) {
                 events.append(StageEvent(stage: label, kind: "kalman-run-failed", time: first.time, sourceIndex: first.sourceIndex,
                                          fields: ["reason": .string(reason), "fixes": .number(Double(run.count))]))
             }
-            /// Moves fix `i` to the smoothed position (east, north in the run's frame, m) with the smoothed accuracy
-            /// √variance, and its speed and course to `velocity` (east, north; m/s) when given; records the change.
-            func move(_ i: Int, east: Double, north: Double, variance: Double, velocity: (east: Double, north: Double)?) {
+            /// Moves fix `i` to the smoothed position `p` with the smoothed accuracy √variance, and its speed and
+            /// course to `velocity` (east, north; m/s) when given; records the change.
+            func move(_ i: Int, to p: GeoPoint, variance: Double, velocity: (east: Double, north: Double)?) {
                 let original = FixSnapshot(kept[i])
-                let p = frame.unproject(east: east, north: north)
                 kept[i].latitude = p.latitude
                 kept[i].longitude = p.longitude
                 kept[i].horizontalAccuracy = variance.squareRoot()
@@ -191,7 +191,7 @@ public struct TrackSmootherStage: Stage {
                 }
                 for (k, i) in run.enumerated() {
                     let e = core.smoothed(k)
-                    move(i, east: e.east, north: e.north, variance: e.positionVariance, velocity: nil)
+                    move(i, to: frame.unproject(east: e.east, north: e.north), variance: e.positionVariance, velocity: nil)
                 }
                 continue
             }
@@ -207,17 +207,17 @@ public struct TrackSmootherStage: Stage {
                 continue
             }
             // Finite, and every smoothed position a valid coordinate (a huge but finite estimate unprojects past a pole).
-            guard estimates.allSatisfy({ e in
-                guard e.east.isFinite, e.north.isFinite, e.velocityEast.isFinite, e.velocityNorth.isFinite else { return false }
-                let p = frame.unproject(east: e.east, north: e.north)
-                return p.latitude.isFinite && p.longitude.isFinite && abs(p.latitude) <= 90 && abs(p.longitude) <= 180
+            let positions = estimates.map { frame.unproject(east: $0.east, north: $0.north) }
+            guard zip(estimates, positions).allSatisfy({ e, p in
+                e.east.isFinite && e.north.isFinite && e.velocityEast.isFinite && e.velocityNorth.isFinite
+                    && p.latitude.isFinite && p.longitude.isFinite && abs(p.latitude) <= 90 && abs(p.longitude) <= 180
             }) else {
                 runFailed("the estimate is not finite")
                 continue
             }
             for (k, i) in run.enumerated() {
                 let e = estimates[k]
-                move(i, east: e.east, north: e.north, variance: e.positionVariance, velocity: (e.velocityEast, e.velocityNorth))
+                move(i, to: positions[k], variance: e.positionVariance, velocity: (e.velocityEast, e.velocityNorth))
             }
         }
         if !droppedIndices.isEmpty {
@@ -267,25 +267,34 @@ public struct TrackSmootherStage: Stage {
             : ordered.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
         let scale = settings.sigmaSource == .accuracy && median > 0 ? 1 / median : 0
         let times = fixes.map { $0.time ?? 0 }
-        let speeds: [Double?] = fixes.map { f in f.speed.flatMap { $0.isFinite && $0 >= 0 && $0 <= maxSpeed ? $0 : nil } }
+        // Each fix's usable speed and velocity, worked out once: the stop test below adds every fix to the means of
+        // the ~10 fixes around it.
+        let readings = fixes.map { DopplerMean.Reading($0, maximumSpeed: maxSpeed) }
         // The receiver reports courses: at least half of the fixes moving at 1 m/s or more carry one (any fix,
         // when none moves that fast: receivers drop the course near standstill).
-        let hasCourse = fixes.map { f in f.course.map(\.isFinite) ?? false }
-        let moving = speeds.indices.filter { (speeds[$0] ?? 0) >= 1 }
-        let reportsCourse = moving.isEmpty ? hasCourse.contains(true) : moving.filter { hasCourse[$0] }.count * 2 >= moving.count
+        var moving = 0, movingWithCourse = 0, anyCourse = false
+        for (fix, reading) in zip(fixes, readings) {
+            let hasCourse = fix.course.map(\.isFinite) ?? false
+            anyCourse = anyCourse || hasCourse
+            if let r = reading, r.speed >= 1 {
+                moving += 1
+                if hasCourse { movingWithCourse += 1 }
+            }
+        }
+        let reportsCourse = moving == 0 ? anyCourse : movingWithCourse * 2 >= moving
         let points = fixes.map { frame.project($0.point) }
         var out: [GaussMarkovSmootherCore.Measurement] = []
         out.reserveCapacity(fixes.count)
         var lo = 0, hi = 0
-        for (k, fix) in fixes.enumerated() {
+        for k in fixes.indices {
             let sigma = scale > 0 ? whiteSigma * sigmas[k] * scale : whiteSigma
             var m = GaussMarkovSmootherCore.Measurement(time: times[k], east: points[k].east, north: points[k].north,
                                                         positionVariance: sigma * sigma, velocity: nil, speed: nil, stopped: false)
-            if useVelocity, let s = speeds[k] {
-                if let c = fix.course, let v = GroundVelocity(speed: s, course: c) {
+            if useVelocity, let r = readings[k] {
+                if let v = r.velocity {
                     m.velocity = (v.east, v.north)
                 } else {
-                    m.speed = s
+                    m.speed = r.speed
                 }
             }
             if stops {
@@ -297,7 +306,9 @@ public struct TrackSmootherStage: Stage {
                     // courses (noise about a standstill averages out, motion does not; a speed without a course
                     // counts as standing still, as receivers drop the course near standstill), else the mean speed.
                     var mean = DopplerMean()
-                    for j in lo...hi where abs(times[j] - times[k]) <= stopWindow / 2 { mean.add(fixes[j], maximumSpeed: maxSpeed) }
+                    for j in lo...hi where abs(times[j] - times[k]) <= stopWindow / 2 {
+                        if let r = readings[j] { mean.add(r) }
+                    }
                     m.stopped = mean.count > 0 && (reportsCourse ? mean.velocity : mean.speed) < stopSpeed
                 } else if times[k] - times[lo] >= stopWindow * 0.8, times[hi] - times[k] >= stopWindow * 0.8 {
                     var inside = true

@@ -13,13 +13,33 @@ struct DopplerMean {
 
     /// Adds `fix`'s speed (ignored unless finite, not negative and at most `maximumSpeed`) and course.
     mutating func add(_ fix: Fix, maximumSpeed: Double = .infinity) {
-        guard let s = fix.speed, s.isFinite, s >= 0, s <= maximumSpeed else { return }
-        speedSum += s
+        guard let reading = Reading(fix, maximumSpeed: maximumSpeed) else { return }
+        add(reading)
+    }
+
+    /// Adds a fix's reading, worked out once by a caller that adds each fix to several means (the same sums as
+    /// ``add(_:maximumSpeed:)``).
+    mutating func add(_ reading: Reading) {
+        speedSum += reading.speed
         count += 1
-        if let c = fix.course, let v = GroundVelocity(speed: s, course: c) {
+        if let v = reading.velocity {
             eastSum += v.east
             northSum += v.north
             hasCourse = true
+        }
+    }
+
+    /// A fix's usable receiver speed (finite, not negative, at most the caller's maximum; m/s) and, when it
+    /// carries a course, its velocity.
+    struct Reading {
+        var speed: Double
+        var velocity: GroundVelocity?
+
+        /// `nil` when `fix` has no usable speed.
+        init?(_ fix: Fix, maximumSpeed: Double = .infinity) {
+            guard let s = fix.speed, s.isFinite, s >= 0, s <= maximumSpeed else { return nil }
+            speed = s
+            velocity = fix.course.flatMap { GroundVelocity(speed: s, course: $0) }
         }
     }
 
