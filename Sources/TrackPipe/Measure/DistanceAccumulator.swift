@@ -64,10 +64,13 @@ public struct DistanceAccumulator: Sendable {
         var counted = Self.counts(from: from, to: fix) && Self.hasValidCoordinates(from) && Self.hasValidCoordinates(fix)
         var length = 0.0
         if counted {
-            length = Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
+            // By the speeds when they measure this step (the positions' length, with its trigonometry, is then
+            // not worked out at all), else by the positions.
             if measure == .speed, let bySpeed = Self.speedLength(from: from, to: fix),
                Self.isShortStep(from: from, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
                 length = bySpeed
+            } else {
+                length = Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
             }
             if !length.isFinite { counted = false; length = 0 }
         }
