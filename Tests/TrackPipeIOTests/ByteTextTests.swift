@@ -39,6 +39,34 @@ import TrackPipeLab
         }
     }
 
+    /// The room the writers reserve per number and per time (``ByteCursor``) is enough for the longest text:
+    /// subnormals of every scale with many digits, the extremes, and times at the ends of the writable years.
+    @Test func writtenTextFitsTheRoomReservedForIt() {
+        var rng = SplitMix64(seed: 33)
+        var values: [Double] = [.leastNonzeroMagnitude, -.leastNonzeroMagnitude, -.leastNormalMagnitude,
+                                -.greatestFiniteMagnitude, -.leastNormalMagnitude.nextDown, -0.1, -123456789.123456789]
+        for _ in 0..<20000 {
+            // Subnormals and the smallest normals, where the plain decimal is longest.
+            values.append(-Double(bitPattern: rng.next() & 0x001F_FFFF_FFFF_FFFF))
+            values.append(-Double(bitPattern: rng.next()).magnitude)
+        }
+        var longest = 0
+        for v in values {
+            var out: [UInt8] = []
+            guard DecimalText.append(v, to: &out) else { continue }
+            longest = max(longest, out.count)
+            #expect(out.count <= DecimalText.maximumLength, "\(v): \(out.count) bytes")
+        }
+        #expect(longest > 300, "the longest text tried (\(longest) bytes) comes near the bound")
+        for t in [-62_167_219_200.0, 253_402_300_799.999_999_999, 253_402_300_799.123_456_7, 1e9 + 1.0 / 3] {
+            var out: [UInt8] = []
+            if ISO8601Time.append(t, to: &out) { #expect(out.count <= ISO8601Time.maximumLength, "\(t)") }
+        }
+        var out: [UInt8] = []
+        out.append(integer: .min)
+        #expect(out.count == ByteCursor.maximumIntegerLength && out == Array(String(Int.min).utf8))
+    }
+
     @Test func integerAppendIsDescription() {
         var rng = SplitMix64(seed: 7)
         var values = [0, 1, 9, 10, -1, -10, 99, Int.max, Int.min, Int(Int32.max), -1_000_000]

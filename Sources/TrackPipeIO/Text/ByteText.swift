@@ -16,20 +16,6 @@ extension Array where Element == UInt8 {
 
     /// Appends a whole number in decimal.
     mutating func append(integer value: Int) {
-        if value >= 0, value < 10 {
-            append(UInt8(48 + value))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = 20
-            var magnitude = value.magnitude
-            repeat {
-                i -= 1
-                digits[i] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { append(45) }
-            append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
-        }
+        append(atMost: ByteCursor.maximumIntegerLength) { $0.put(integer: value) }
     }
 }

@@ -100,44 +100,59 @@ public enum DecimalText {
         return s.withUTF8 { parseInt($0) }
     }
 
+    /// The most bytes one number takes as ``format(_:)`` writes it: `-0.` and the 324 digits of the smallest
+    /// subnormal's plain decimal (the longest; the largest double has 309 digits before the point).
+    static let maximumLength = 330
+
     /// Appends the text ``format(_:)`` gives for `value` to `out`; returns `false` (appending nothing) when
-    /// `value` is not finite. A short decimal is written from its digits (``appendShortDecimal(_:to:)``); any
-    /// other value by the standard library's shortest round-trip printer straight into `out`
-    /// (``ShortestDigitsSink``: no `String` in between), expanded by ``format(_:)`` in the rare case it used an
-    /// exponent.
+    /// `value` is not finite. See ``put(_:to:)``.
     @discardableResult
     static func append(_ value: Double, to out: inout [UInt8]) -> Bool {
         guard value.isFinite else { return false }
-        if appendShortDecimal(value, to: &out) { return true }
-        let start = out.count
-        var sink = ShortestDigitsSink()
-        swap(&sink.bytes, &out)
+        out.append(atMost: maximumLength) { put(value, to: &$0) }
+        return true
+    }
+
+    /// Writes the text ``format(_:)`` gives for `value` (at most ``maximumLength`` bytes); returns `false`
+    /// (writing nothing) when `value` is not finite. A short decimal is written from its digits
+    /// (``putShortDecimal(_:to:)``); any other value by the standard library's shortest round-trip printer
+    /// straight into the output (``ShortestDigitsSink``: no `String` in between), expanded by ``format(_:)`` in
+    /// the rare case it used an exponent.
+    @discardableResult
+    static func put(_ value: Double, to cursor: inout ByteCursor) -> Bool {
+        guard value.isFinite else { return false }
+        if putShortDecimal(value, to: &cursor) { return true }
+        let start = cursor.position
+        var sink = ShortestDigitsSink(cursor: cursor)
         value.write(to: &sink)
-        swap(&sink.bytes, &out)
-        let written = out[start...]
+        cursor = sink.cursor
+        let written = UnsafeBufferPointer(start: start, count: cursor.position - start)
         if written.contains(UInt8(ascii: "e")) {
-            out.removeSubrange(start...)
-            if let expanded = format(value) { out.append(contentsOf: expanded.utf8) }
-        } else if written.count >= 2, out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0") {
-            out.removeLast(2)
+            cursor.rewind(written.count)
+            if let expanded = format(value) { cursor.put(text: expanded) }
+        } else if written.count >= 2, written[written.count - 2] == UInt8(ascii: "."), written[written.count - 1] == UInt8(ascii: "0") {
+            cursor.rewind(2)
         }
         return true
     }
 
-    /// The common case of ``append(_:to:)`` without `description` (whose digits took a tenth of `stream` and
-    /// allocate beyond 15 characters): a value that is exactly the nearest double to some `m / 10^k` with
-    /// `m·10^k` below 10^15 — a coordinate with 7 decimals, an elevation with one — is written as those digits.
+    /// The common case of ``put(_:to:)`` without the printer: a value that is exactly the nearest double to some
+    /// `m / 10^k` with `m·10^k` below 10^15 — a coordinate with 7 decimals, an elevation with one — is written as
+    /// those digits.
     /// Only the largest such `k` is tried: below 10^15 the product's rounding errors stay under 0.2, so
     /// `(v·10^k).rounded()` is the decimal with `k` digits that reads back as `v` when there is one, and any shorter
     /// decimal is that one with trailing zeros; decimals `10^-k` apart are farther apart than the doubles are, so
     /// it is the only one — the one `description` gives — and dropping its trailing zeros makes it the shortest.
-    /// Returns `false`, appending nothing, for anything else (more digits, 0, tiny or huge values), which
-    /// `description` then writes.
+    /// Returns `false`, writing nothing, for anything else (more digits, 0, tiny or huge values), which the
+    /// printer then writes.
     @inline(__always)
-    static func appendShortDecimal(_ value: Double, to out: inout [UInt8]) -> Bool {
+    static func putShortDecimal(_ value: Double, to cursor: inout ByteCursor) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 1e-7, magnitude < 1e15 else { return false }
-        var k = 22
+        // The search for k starts at or above the answer: with 2^e ≤ magnitude, log10(magnitude) ≥ e·log10(2) >
+        // floor(e·0.30103) − 1, so magnitude·10^(15 − floor(e·0.30103)) ≥ 10^15 fails the test (rounding is
+        // monotonic), as does every larger k. One or two steps instead of counting down from 22.
+        var k = min(22, 15 - Int((Double(magnitude.exponent) * 0.30103).rounded(.down)))
         while magnitude * exactPowersOfTen[k] >= 1e15 { k -= 1 }  // ends by k = 0, as magnitude < 1e15
         // Below 2^50 the sum is exact, so truncating it rounds to the nearest integer.
         var m = UInt64(magnitude * exactPowersOfTen[k] + 0.5)
@@ -146,12 +161,12 @@ public enum DecimalText {
             m /= 10
             k -= 1
         }
-        appendDigits(m, fractionDigits: k, negative: value < 0, to: &out)
+        putDigits(m, fractionDigits: k, negative: value < 0, to: &cursor)
         return true
     }
 
     /// `m / 10^k` in plain decimal: at least one digit before the point, the point only when `k > 0`.
-    private static func appendDigits(_ m: UInt64, fractionDigits k: Int, negative: Bool, to out: inout [UInt8]) {
+    private static func putDigits(_ m: UInt64, fractionDigits k: Int, negative: Bool, to cursor: inout ByteCursor) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buf in
             var i = 48
             var rest = m
@@ -170,7 +185,7 @@ public enum DecimalText {
                 i -= 1
                 buf[i] = UInt8(ascii: "-")
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<48]))
+            cursor.put(UnsafeBufferPointer(rebasing: buf[i..<48]))
         }
     }
 

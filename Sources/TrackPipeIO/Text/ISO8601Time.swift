@@ -109,10 +109,22 @@ public enum ISO8601Time {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the text ``format(_:)`` gives for `time` to `out`, digit by digit; returns `false` (appending
-    /// nothing) where `format` gives `nil`.
+    /// The most bytes ``put(_:to:)`` writes: `YYYY-MM-DDTHH:MM:SS.fffffffffZ`.
+    static let maximumLength = 30
+
+    /// Appends the text ``format(_:)`` gives for `time` to `out`; returns `false` (appending nothing) when it has
+    /// none (not finite, or outside years 0000–9999).
     @discardableResult
     static func append(_ time: Double, to out: inout [UInt8]) -> Bool {
+        var written = false
+        out.append(atMost: maximumLength) { written = put(time, to: &$0) }
+        return written
+    }
+
+    /// Writes the text ``format(_:)`` gives for `time` (at most ``maximumLength`` bytes); returns `false`
+    /// (writing nothing) when it has none (not finite, or outside years 0000–9999).
+    @discardableResult
+    static func put(_ time: Double, to cursor: inout ByteCursor) -> Bool {
         guard time.isFinite else { return false }
         let whole = time.rounded(.down)
         guard whole > -62_167_219_200, whole < 253_402_300_800 else { return false }
@@ -122,40 +134,41 @@ public enum ISO8601Time {
         var secOfDay = seconds % 86_400
         if secOfDay < 0 { secOfDay += 86_400; days -= 1 }
         let (y, m, d) = civilFromDays(days)
-        appendDigits(y, 4, to: &out)
-        out.append(45)
-        appendDigits(m, 2, to: &out)
-        out.append(45)
-        appendDigits(d, 2, to: &out)
-        out.append(84)
-        appendDigits(secOfDay / 3600, 2, to: &out)
-        out.append(58)
-        appendDigits(secOfDay / 60 % 60, 2, to: &out)
-        out.append(58)
-        appendDigits(secOfDay % 60, 2, to: &out)
+        putDigits(y, 4, to: &cursor)
+        cursor.put(45)
+        putDigits(m, 2, to: &cursor)
+        cursor.put(45)
+        putDigits(d, 2, to: &cursor)
+        cursor.put(84)
+        putDigits(secOfDay / 3600, 2, to: &cursor)
+        cursor.put(58)
+        putDigits(secOfDay / 60 % 60, 2, to: &cursor)
+        cursor.put(58)
+        putDigits(secOfDay % 60, 2, to: &cursor)
         if frac > 0 {
+            // Milliseconds, else microseconds, else nanoseconds: the fewest digits that give the time back.
             for digitCount in stride(from: 3, through: 9, by: 3) {
-                let scale = pow(10.0, Double(digitCount))
+                let scale = digitCount == 3 ? 1e3 : digitCount == 6 ? 1e6 : 1e9
                 let units = min((frac * scale).rounded(), scale - 1)
                 if Double(seconds) + units / scale == time || digitCount == 9 {
-                    out.append(46)
-                    appendDigits(Int(units), digitCount, to: &out)
+                    cursor.put(46)
+                    putDigits(Int(units), digitCount, to: &cursor)
                     break
                 }
             }
         }
-        out.append(90)
+        cursor.put(90)
         return true
     }
 
     /// `value` (0 ≤ value < 10^width) in exactly `width` digits, zero-padded.
     @inline(__always)
-    static func appendDigits(_ value: Int, _ width: Int, to out: inout [UInt8]) {
+    static func putDigits(_ value: Int, _ width: Int, to cursor: inout ByteCursor) {
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var rest = value
         while divisor > 0 {
-            out.append(UInt8(48 + rest / divisor % 10))
+            cursor.put(UInt8(48 + rest / divisor % 10))
             rest %= divisor
             divisor /= 10
         }

@@ -53,25 +53,34 @@ public enum GPXWriter {
         try out.flush(to: sink)
     }
 
-    /// One `<trkpt>` line, written straight into `out` (no intermediate strings: this is most of a GPX write).
+    /// The most bytes one `<trkpt>` line takes: its markup (under 1 KiB), thirteen numbers, a time and a count.
+    static let pointMaximumLength = 1024 + 13 * DecimalText.maximumLength + ISO8601Time.maximumLength
+        + ByteCursor.maximumIntegerLength
+
+    /// One `<trkpt>` line, written straight into `out` through one ``ByteCursor`` (no intermediate strings, one
+    /// reservation: this is most of a GPX write).
     static func writePoint(_ f: Fix, into out: inout [UInt8]) {
+        out.append(atMost: pointMaximumLength) { writePoint(f, to: &$0) }
+    }
+
+    static func writePoint(_ f: Fix, to c: inout ByteCursor) {
         let lon = f.longitude == 180 ? -180 : f.longitude
-        out.append(text: "      <trkpt lat=\"")
-        if !DecimalText.append(f.latitude, to: &out) { out.append(text: "0") }
-        out.append(text: "\" lon=\"")
-        if !DecimalText.append(lon, to: &out) { out.append(text: "0") }
-        out.append(text: "\">")
+        c.put("      <trkpt lat=\"")
+        if !DecimalText.put(f.latitude, to: &c) { c.put(48) }
+        c.put("\" lon=\"")
+        if !DecimalText.put(lon, to: &c) { c.put(48) }
+        c.put("\">")
         if let ele = f.altitude, ele.isFinite {
-            out.append(text: "<ele>")
-            DecimalText.append(ele, to: &out)
-            out.append(text: "</ele>")
+            c.put("<ele>")
+            DecimalText.put(ele, to: &c)
+            c.put("</ele>")
         }
         if let t = f.time {
-            let mark = out.count
-            out.append(text: "<time>")
-            if ISO8601Time.append(t, to: &out) { out.append(text: "</time>") } else { out.removeSubrange(mark...) }
+            let mark = c.position
+            c.put("<time>")
+            if ISO8601Time.put(t, to: &c) { c.put("</time>") } else { c.rewind(c.position - mark) }
         }
-        let gpxFix: String?
+        let gpxFix: StaticString?
         switch f.fixQuality {
         case .none?: gpxFix = "none"
         case .twoD?: gpxFix = "2d"
@@ -81,18 +90,18 @@ public enum GPXWriter {
         case .estimated?, nil: gpxFix = nil
         }
         if let gpxFix {
-            out.append(text: "<fix>")
-            out.append(text: gpxFix)
-            out.append(text: "</fix>")
+            c.put("<fix>")
+            c.put(gpxFix)
+            c.put("</fix>")
         }
         if let sat = f.satellites, sat >= 0 {
-            out.append(text: "<sat>")
-            out.append(integer: Int(sat))
-            out.append(text: "</sat>")
+            c.put("<sat>")
+            c.put(integer: sat)
+            c.put("</sat>")
         }
-        element("hdop", f.hdop, into: &out)
-        element("vdop", f.vdop, into: &out)
-        element("pdop", f.pdop, into: &out)
+        element("hdop", f.hdop, to: &c)
+        element("vdop", f.vdop, to: &c)
+        element("pdop", f.pdop, to: &c)
 
         // Extensions: Garmin TPX v2 where its types allow, trackpipe: for the rest, each group in this order.
         // TrackPointExtension v2 types: BeatsPerMinute_t is an unsignedByte ≥ 1, RevolutionsPerMinute_t ≤ 254.
@@ -122,33 +131,36 @@ public enum GPXWriter {
             default: return false
             }
         }
-        let ownQuality = f.fixQuality.flatMap { gpxFix != $0.rawValue ? $0 : nil }
+        let ownQuality = f.fixQuality.flatMap { q -> FixQuality? in
+            guard let gpxFix else { return q }
+            return gpxFix.withUTF8Buffer { $0.elementsEqual(q.rawValue.utf8) } ? nil : q
+        }
         var anyGarmin = false
         var anyOwn = ownQuality != nil || f.paused
         for i in 0..<7 where value(i) != nil {
             if isGarmin(i) { anyGarmin = true } else { anyOwn = true }
         }
         if anyGarmin || anyOwn {
-            out.append(text: "<extensions>")
+            c.put("<extensions>")
             if anyGarmin {
-                out.append(text: "<gpxtpx:TrackPointExtension>")
+                c.put("<gpxtpx:TrackPointExtension>")
                 for i in 0..<7 where isGarmin(i) {
-                    if let v = value(i) { tagged(extensionNames[i], v, prefix: "gpxtpx:", into: &out) }
+                    if let v = value(i) { tagged(extensionNames[i], v, prefix: "gpxtpx:", to: &c) }
                 }
-                out.append(text: "</gpxtpx:TrackPointExtension>")
+                c.put("</gpxtpx:TrackPointExtension>")
             }
             for i in 0..<7 where !isGarmin(i) {
-                if let v = value(i) { tagged(extensionNames[i], v, prefix: "trackpipe:", into: &out) }
+                if let v = value(i) { tagged(extensionNames[i], v, prefix: "trackpipe:", to: &c) }
             }
             if let q = ownQuality {
-                out.append(text: "<trackpipe:fixQuality>")
-                out.append(text: q.rawValue)
-                out.append(text: "</trackpipe:fixQuality>")
+                c.put("<trackpipe:fixQuality>")
+                c.put(text: q.rawValue)
+                c.put("</trackpipe:fixQuality>")
             }
-            if f.paused { out.append(text: "<trackpipe:paused>true</trackpipe:paused>") }
-            out.append(text: "</extensions>")
+            if f.paused { c.put("<trackpipe:paused>true</trackpipe:paused>") }
+            c.put("</extensions>")
         }
-        out.append(text: "</trkpt>\n")
+        c.put("</trkpt>\n")
     }
 
     /// The extension elements' names, in the order ``writePoint(_:into:)`` lists their values.
@@ -156,22 +168,22 @@ public enum GPXWriter {
 
     /// `<name>value</name>` when `value` is finite.
     @inline(__always)
-    static func element(_ name: StaticString, _ value: Double?, into out: inout [UInt8]) {
+    static func element(_ name: StaticString, _ value: Double?, to c: inout ByteCursor) {
         guard let value, value.isFinite else { return }
-        tagged(name, value, prefix: "", into: &out)
+        tagged(name, value, prefix: "", to: &c)
     }
 
     /// `<PREFIXname>value</PREFIXname>`.
     @inline(__always)
-    static func tagged(_ name: StaticString, _ value: Double, prefix: StaticString, into out: inout [UInt8]) {
-        out.append(60)
-        out.append(text: prefix)
-        out.append(text: name)
-        out.append(62)
-        DecimalText.append(value, to: &out)
-        out.append(text: "</")
-        out.append(text: prefix)
-        out.append(text: name)
-        out.append(62)
+    static func tagged(_ name: StaticString, _ value: Double, prefix: StaticString, to c: inout ByteCursor) {
+        c.put(60)
+        c.put(prefix)
+        c.put(name)
+        c.put(62)
+        DecimalText.put(value, to: &c)
+        c.put("</")
+        c.put(prefix)
+        c.put(name)
+        c.put(62)
     }
 }

@@ -252,10 +252,10 @@ public struct AutoPauseStage: StreamingStage {
             return walkOut
         }
 
-        /// Candidate stop: the held fixes plus `fix` all lie within `radius` of their centroid (region rule),
-        /// or `fix` was reached slowly (speed rule). Region rule: also `fix`'s offset in the held circle, for
-        /// ``appendHeld(_:offset:)``.
-        mutating func startsOrContinuesStop(previous: Fix, fix: Fix) -> (stop: Bool, offset: (east: Double, north: Double)?) {
+        /// Candidate stop (some fixes held): the held fixes plus `fix` all lie within `radius` of their centroid
+        /// (region rule), or `fix` was reached slowly from the last held fix (speed rule). Region rule: also `fix`'s
+        /// offset in the held circle, for ``appendHeld(_:offset:)``.
+        mutating func startsOrContinuesStop(_ fix: Fix) -> (stop: Bool, offset: (east: Double, north: Double)?) {
             switch stage.rule {
             case .region:
                 if movesByDoppler(heldDoppler, fix) { return (false, nil) }
@@ -269,7 +269,7 @@ public struct AutoPauseStage: StreamingStage {
                 defer { heldOffsets.removeLast() }
                 return (region.allWithin(stage.radius, offsets: heldOffsets), offset)
             case .speed:
-                return (stage.isSlow(previous: previous, fix: fix), nil)
+                return (stage.isSlow(previous: held[held.count - 1], fix: fix), nil)
             }
         }
 
@@ -443,43 +443,44 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         /// Judges one fix; returns fixes to re-judge, in order, when the candidate anchor was released or a pause
-        /// ended (empty, and not allocated, otherwise).
+        /// ended (empty, and not allocated, otherwise). The fix is read where it lies, not copied: the held fixes
+        /// it is judged against by their fields, and after an anchor released in place it is judged again here
+        /// rather than through the stack (the same order: it would be the next fix taken from it).
         mutating func advance(_ fix: Fix, into out: inout StageEmitter) -> [Fix] {
-            if pauseAnchor != nil, let last = lastPaused {
-                if fix.segment != last.segment {
-                    return closePause(resumes: false, into: &out) + [fix]
+            while true {
+                if pauseAnchor != nil, let lastSegment = lastPaused?.segment {
+                    if fix.segment != lastSegment {
+                        return closePause(resumes: false, into: &out) + [fix]
+                    }
+                    return judgeInPause(fix, grows: true, into: &out)
                 }
-                return judgeInPause(fix, grows: true, into: &out)
-            }
-            guard let anchor = held.first, let previous = held.last else {
-                resetHeld(fix)
-                return []
-            }
-            if fix.segment != anchor.segment {
-                flushHeldAsMoving(into: &out)
-                resetHeld(fix)
-                return []
-            }
-            let judged = startsOrContinuesStop(previous: previous, fix: fix)
-            if judged.stop {
-                appendHeld(fix, offset: judged.offset)
-                if let t0 = anchor.time, let t1 = fix.time, t1 - t0 >= stage.window {
-                    return confirmStop(into: &out)
+                guard !held.isEmpty else {
+                    resetHeld(fix)
+                    return []
                 }
-                return []
-            }
-            // The anchor was not a stop: release it and re-judge the rest from the next anchor — in place when
-            // that can be decided without a pause starting (``reanchorInPlace(into:)``), else pushed straight onto
-            // the stack, next last.
-            if reanchorsInPlace, reanchorInPlace(into: &out) {
+                if fix.segment != held[0].segment {
+                    flushHeldAsMoving(into: &out)
+                    resetHeld(fix)
+                    return []
+                }
+                let judged = startsOrContinuesStop(fix)
+                if judged.stop {
+                    appendHeld(fix, offset: judged.offset)
+                    if let t0 = held[0].time, let t1 = fix.time, t1 - t0 >= stage.window {
+                        return confirmStop(into: &out)
+                    }
+                    return []
+                }
+                // The anchor was not a stop: release it and re-judge the rest from the next anchor — in place when
+                // that can be decided without a pause starting (``reanchorInPlace(into:)``), then this fix again;
+                // else pushed straight onto the stack, next last, after this fix.
+                if reanchorsInPlace, reanchorInPlace(into: &out) { continue }
                 pending.append(fix)
+                pending.append(contentsOf: held.dropFirst().reversed())
+                emit(held[0], paused: false, into: &out)
+                clearHeld()
                 return []
             }
-            pending.append(fix)
-            pending.append(contentsOf: held.dropFirst().reversed())
-            clearHeld()
-            emit(anchor, paused: false, into: &out)
-            return []
         }
 
         /// Region rule, once the anchor `held[0]` is released: re-judges `held[1...]` as pushing them again would —
