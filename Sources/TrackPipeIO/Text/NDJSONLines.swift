@@ -6,42 +6,49 @@ import TrackPipe
 /// time; issue 18) and without an allocation per line. Numbers are the shortest decimals that read back exactly,
 /// never with an exponent; non-finite ones are `"inf"`, `"-inf"`, `"nan"`. Each line ends with a newline.
 public enum NDJSONLines {
+    /// The most bytes a `fix` line takes: its keys and punctuation (under 1 KiB), sixteen numbers, two times and
+    /// three whole numbers.
+    static let fixLineMaximumLength = 1024 + 16 * DecimalText.maximumLength + 2 * ISO8601Time.maximumLength
+        + 3 * ByteCursor.maximumIntegerLength
+
     /// Appends the `fix` line of `fix` (``NDJSONFixCodec/record(for:)``'s keys) to `bytes`, with the live
-    /// `figures` after it when given: `distance` (m), `moving_time` (s), `pace` (s/m).
+    /// `figures` after it when given: `distance` (m), `moving_time` (s), `pace` (s/m). Written through one
+    /// ``ByteCursor`` (room for the line reserved once: `stream` writes one of these per fix).
     public static func appendFix(_ fix: Fix, figures: LiveFigures.Figures? = nil, to bytes: inout [UInt8]) {
-        write(to: &bytes) { out in
-            var first = true
+        bytes.append(atMost: fixLineMaximumLength) { c in
+            var out = JSONCursor(cursor: c)
             func number(_ key: StaticString, _ value: Double?) {
                 guard let value else { return }
-                out.key(key, first: &first)
+                out.key(key)
                 out.number(value)
             }
-            out.literal("{")
+            out.cursor.put(UInt8(ascii: "{"))
             number("cad", fix.cadence)
             number("course", fix.course)
             number("distance", figures?.distance)
             number("ele", fix.altitude)
-            if let quality = fix.fixQuality { out.key("fix", first: &first); out.string(quality.rawValue) }
+            if let quality = fix.fixQuality { out.key("fix"); out.plainString(quality.rawValue) }
             number("hacc", fix.horizontalAccuracyIsEstimated ? nil : fix.horizontalAccuracy)
             number("hdop", fix.hdop)
             number("hr", fix.heartRate)
-            out.key("index", first: &first); out.int(fix.sourceIndex)
+            out.key("index"); out.cursor.put(integer: fix.sourceIndex)
             number("lat", fix.latitude)
             number("lon", fix.longitude)
             number("moving_time", figures?.movingTime)
             number("pace", figures?.pace)
-            if fix.paused { out.key("paused", first: &first); out.bool(true) }
+            if fix.paused { out.key("paused"); out.cursor.put("true") }
             number("pdop", fix.pdop)
-            out.time("received", fix.received, first: &first)
-            if let sats = fix.satellites { out.key("sats", first: &first); out.int(sats) }
-            out.key("segment", first: &first); out.int(fix.segment)
+            out.time("received", fix.received)
+            if let sats = fix.satellites { out.key("sats"); out.cursor.put(integer: sats) }
+            out.key("segment"); out.cursor.put(integer: fix.segment)
             number("speed", fix.speed)
             number("temp", fix.temperature)
-            out.time("time", fix.time, first: &first)
-            out.key("type", first: &first); out.string("fix")
+            out.time("time", fix.time)
+            out.key("type"); out.cursor.put("\"fix\"")
             number("vacc", fix.verticalAccuracy)
             number("vdop", fix.vdop)
-            out.literal("}\n")
+            out.cursor.put("}\n")
+            c = out.cursor
         }
     }
 

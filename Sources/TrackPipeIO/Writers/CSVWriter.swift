@@ -20,14 +20,15 @@ public enum CSVWriter {
     /// never held whole as text.
     public static func write(_ track: Track, provenance: Provenance? = nil, to sink: ([UInt8]) throws -> Void) rethrows {
         let fixes = track.fixes
-        /// A column: its header, whether a fix has a value for it, and the value's text appended to a row.
-        typealias Column = (name: String, has: (Fix) -> Bool, write: (Fix, inout [UInt8]) -> Void)
+        /// A column: its header, whether a fix has a value for it, and the value's text written into a row (at
+        /// most ``DecimalText/maximumLength`` bytes: the longest cell, a number).
+        typealias Column = (name: String, has: (Fix) -> Bool, write: (Fix, inout ByteCursor) -> Void)
         func number(_ name: String, _ value: @escaping (Fix) -> Double?) -> Column {
-            (name, { value($0)?.isFinite == true }, { f, out in if let v = value(f) { DecimalText.append(v, to: &out) } })
+            (name, { value($0)?.isFinite == true }, { f, out in if let v = value(f) { DecimalText.put(v, to: &out) } })
         }
         func time(_ name: String, _ value: @escaping (Fix) -> Double?) -> Column {
             (name, { value($0).map { ISO8601Time.format($0) != nil } ?? false },
-             { f, out in if let t = value(f) { ISO8601Time.append(t, to: &out) } })
+             { f, out in if let t = value(f) { ISO8601Time.put(t, to: &out) } })
         }
         let optional: [Column] = [
             number("ele") { $0.altitude },
@@ -38,13 +39,13 @@ public enum CSVWriter {
             number("hdop") { $0.hdop },
             number("vdop") { $0.vdop },
             number("pdop") { $0.pdop },
-            ("satellites", { $0.satellites != nil }, { f, out in if let n = f.satellites { out.append(integer: n) } }),
-            ("fix", { $0.fixQuality != nil }, { f, out in if let q = f.fixQuality { out.append(text: q.rawValue) } }),
+            ("satellites", { $0.satellites != nil }, { f, out in if let n = f.satellites { out.put(integer: n) } }),
+            ("fix", { $0.fixQuality != nil }, { f, out in if let q = f.fixQuality { out.put(text: q.rawValue) } }),
             number("heart_rate") { $0.heartRate },
             number("cadence") { $0.cadence },
             number("temperature") { $0.temperature },
-            ("segment", { $0.segment != 0 }, { f, out in out.append(integer: f.segment) }),
-            ("paused", { $0.paused }, { f, out in out.append(text: f.paused ? "true" : "false") }),
+            ("segment", { $0.segment != 0 }, { f, out in out.put(integer: f.segment) }),
+            ("paused", { $0.paused }, { f, out in out.put(f.paused ? "true" : "false") }),
             time("received") { $0.received },
         ]
         var columns: [Column] = [time("time") { $0.time }, number("lat") { $0.latitude }, number("lon") { $0.longitude }]
@@ -52,12 +53,16 @@ public enum CSVWriter {
         var out = OutputBlock()
         if let provenance { out.bytes.append(text: "# " + ProvenanceRecord.sentence(provenance) + "\n") }
         out.bytes.append(text: columns.map(\.name).joined(separator: ",") + "\n")
+        // A row: each cell and its separator; room for it reserved once.
+        let rowMaximumLength = columns.count * (DecimalText.maximumLength + 1)
         for f in fixes {
-            for (i, c) in columns.enumerated() {
-                if i > 0 { out.bytes.append(UInt8(ascii: ",")) }
-                c.write(f, &out.bytes)
+            out.bytes.append(atMost: rowMaximumLength) { row in
+                for (i, c) in columns.enumerated() {
+                    if i > 0 { row.put(UInt8(ascii: ",")) }
+                    c.write(f, &row)
+                }
+                row.put(UInt8(ascii: "\n"))
             }
-            out.bytes.append(UInt8(ascii: "\n"))
             try out.flushIfFull(to: sink)
         }
         try out.flush(to: sink)

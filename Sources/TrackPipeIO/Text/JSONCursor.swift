@@ -1,0 +1,49 @@
+/// One JSON object's members written at a ``ByteCursor`` — the same text as ``JSONBytes`` writes for them, for a
+/// record whose room was reserved once (a `stream` fix line). Keys are literals; strings written with
+/// ``plainString(_:)`` must need no escaping.
+struct JSONCursor {
+    var cursor: ByteCursor
+    /// False once a member was written: the next is preceded by a comma.
+    var first = true
+
+    init(cursor: ByteCursor) {
+        self.cursor = cursor
+    }
+
+    /// `"key":`, preceded by a comma unless it is the object's first member.
+    mutating func key(_ k: StaticString) {
+        if !first { cursor.put(UInt8(ascii: ",")) }
+        first = false
+        cursor.put(UInt8(ascii: "\""))
+        cursor.put(k)
+        cursor.put("\":")
+    }
+
+    /// The shortest decimal that reads back as `v` (``DecimalText``); `"inf"`, `"-inf"` or `"nan"` when it is not
+    /// finite (at most ``DecimalText/maximumLength`` bytes).
+    mutating func number(_ v: Double) {
+        if !DecimalText.put(v, to: &cursor) { cursor.put(v.isNaN ? "\"nan\"" : v > 0 ? "\"inf\"" : "\"-inf\"") }
+    }
+
+    /// `s` in quotes, as is: for strings of letters, digits and hyphens only (an enumeration's raw value).
+    mutating func plainString(_ s: String) {
+        cursor.put(UInt8(ascii: "\""))
+        cursor.put(text: s)
+        cursor.put(UInt8(ascii: "\""))
+    }
+
+    /// `"key":"ISO 8601 time"` when `time` has an ISO 8601 text (``ISO8601Time``); nothing otherwise.
+    mutating func time(_ key: StaticString, _ time: Double?) {
+        guard let time else { return }
+        let mark = cursor.position
+        let wasFirst = first
+        self.key(key)
+        cursor.put(UInt8(ascii: "\""))
+        if ISO8601Time.put(time, to: &cursor) {
+            cursor.put(UInt8(ascii: "\""))
+        } else {
+            cursor.rewind(cursor.position - mark)
+            first = wasFirst
+        }
+    }
+}
