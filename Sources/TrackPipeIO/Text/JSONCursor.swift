@@ -25,6 +25,11 @@ struct JSONCursor {
         if !DecimalText.put(v, to: &cursor) { cursor.put(v.isNaN ? "\"nan\"" : v > 0 ? "\"inf\"" : "\"-inf\"") }
     }
 
+    /// `s` quoted with JSON's escapes (``JSONQuoting``; at most ``JSONQuoting/maximumLength(_:)`` bytes).
+    mutating func string(_ s: String) {
+        JSONQuoting.put(s, to: &cursor)
+    }
+
     /// `s` in quotes, as is: for strings of letters, digits and hyphens only (an enumeration's raw value).
     mutating func plainString(_ s: String) {
         cursor.put(UInt8(ascii: "\""))

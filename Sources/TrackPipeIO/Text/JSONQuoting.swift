@@ -1,24 +1,32 @@
 /// JSON string quoting for the writers (RFC 8259 escapes: quote, backslash, `\n`, `\r`, `\t`, other control
 /// characters as `\u00XX`; everything else, UTF-8 sequences included, as it is).
 enum JSONQuoting {
-    /// `s` quoted, appended to `out` byte by byte.
+    /// `s` quoted, appended to `out` (see ``put(_:to:)``).
     static func append(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+        out.append(atMost: maximumLength(s)) { put(s, to: &$0) }
+    }
+
+    /// The most bytes ``put(_:to:)`` writes for `s`: every byte escaped as `\u00XX`, and the quotes.
+    static func maximumLength(_ s: String) -> Int { 6 * s.utf8.count + 2 }
+
+    /// `s` quoted, written at `cursor` (at most ``maximumLength(_:)`` bytes).
+    static func put(_ s: String, to cursor: inout ByteCursor) {
+        cursor.put(UInt8(ascii: "\""))
         for c in s.utf8 {
             switch c {
-            case UInt8(ascii: "\""): out.append(text: "\\\"")
-            case UInt8(ascii: "\\"): out.append(text: "\\\\")
-            case UInt8(ascii: "\n"): out.append(text: "\\n")
-            case UInt8(ascii: "\r"): out.append(text: "\\r")
-            case UInt8(ascii: "\t"): out.append(text: "\\t")
+            case UInt8(ascii: "\""): cursor.put("\\\"")
+            case UInt8(ascii: "\\"): cursor.put("\\\\")
+            case UInt8(ascii: "\n"): cursor.put("\\n")
+            case UInt8(ascii: "\r"): cursor.put("\\r")
+            case UInt8(ascii: "\t"): cursor.put("\\t")
             case ..<0x20:
-                out.append(text: "\\u00")
-                out.append(hexDigits[Int(c >> 4)])
-                out.append(hexDigits[Int(c & 15)])
-            default: out.append(c)
+                cursor.put("\\u00")
+                cursor.put(hexDigits[Int(c >> 4)])
+                cursor.put(hexDigits[Int(c & 15)])
+            default: cursor.put(c)
             }
         }
-        out.append(UInt8(ascii: "\""))
+        cursor.put(UInt8(ascii: "\""))
     }
 
     /// `s` quoted, as text.
