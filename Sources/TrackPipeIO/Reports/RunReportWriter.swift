@@ -49,20 +49,33 @@ public enum RunReportWriter {
                 guard let value = a.encodable(named: name) else { out.raw("null"); continue }
                 if let series = value as? PerFixSeries {
                     let inner = pad + "  "
-                    func list(_ count: Int, _ item: (Int) -> Void) {
+                    // Each item on its own line: the line breaks and indents made once, not per item.
+                    let firstBreak = Array(("\n" + inner + "  ").utf8), nextBreak = Array((",\n" + inner + "  ").utf8)
+                    /// `[`, the items each after its line break (`put` writes one, at most `room` bytes), `]`.
+                    func list(_ count: Int, room: Int, _ put: @escaping (Int, inout ByteCursor) -> Void) {
                         out.raw("[")
-                        for k in 0..<count {
-                            out.raw(k == 0 ? "\n" + inner + "  " : ",\n" + inner + "  ")
-                            item(k)
+                        firstBreak.withUnsafeBufferPointer { first in
+                            nextBreak.withUnsafeBufferPointer { next in
+                                for k in 0..<count {
+                                    out.bytes.append(atMost: next.count + room) { c in
+                                        c.put(k == 0 ? first : next)
+                                        put(k, &c)
+                                    }
+                                }
+                            }
                         }
                         out.raw(count == 0 ? "]" : "\n" + inner + "]")
                     }
                     out.raw("{\n" + inner + "\"source_indices\" : ")
-                    list(series.sourceIndices.count) { out.int(series.sourceIndices[$0]) }
+                    list(series.sourceIndices.count, room: ByteCursor.maximumIntegerLength) { $1.put(integer: series.sourceIndices[$0]) }
                     out.raw(",\n" + inner + "\"unit\" : ")
                     out.string(series.unit.rawValue)
                     out.raw(",\n" + inner + "\"values\" : ")
-                    list(series.values.count) { out.number(series.values[$0]) }
+                    list(series.values.count, room: DecimalText.maximumLength + 6) { k, c in
+                        var value = JSONCursor(cursor: c)
+                        value.number(series.values[k])
+                        c = value.cursor
+                    }
                     out.raw("\n" + pad + "}")
                 } else {
                     out.raw(try encoded(value, indent: indent + 2))
@@ -96,12 +109,9 @@ public enum RunReportWriter {
             func list<T>(_ key: String, _ items: [T], _ append: (T, inout JSONBytes) -> Void) throws {
                 begin(key)
                 out.raw("[")
-                var record = JSONBytes()
                 for (i, item) in items.enumerated() {
-                    record.bytes.removeAll(keepingCapacity: true)
-                    append(item, &record)
-                    out.raw(i == 0 ? "\n        " : ",\n        ")
-                    out.bytes += record.bytes
+                    out.literal(i == 0 ? "\n        " : ",\n        ")
+                    append(item, &out)
                     try flushIfLarge()
                 }
                 out.raw(items.isEmpty ? "]" : "\n      ]")
