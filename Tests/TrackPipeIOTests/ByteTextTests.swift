@@ -67,6 +67,29 @@ import TrackPipeLab
         #expect(out.count == ByteCursor.maximumIntegerLength && out == Array(String(Int.min).utf8))
     }
 
+    /// A writer that states its room wrong is stopped at the end of the room, not let write past the array's memory.
+    @Test func aCursorStopsAtTheEndOfItsRoom() async {
+        var fits: [UInt8] = []
+        fits.append(atMost: 3) { $0.put("abc") }
+        #expect(fits == Array("abc".utf8))
+        // A room of 4 bytes inside a buffer of 16: without the check the fifth byte would land in the buffer's
+        // spare bytes and the process would go on.
+        await #expect(processExitsWith: .failure) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+                var cursor = ByteCursor(buffer.baseAddress!, room: 4)
+                cursor.put("abcd")
+                cursor.put(UInt8(ascii: "x"))
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+                var cursor = ByteCursor(buffer.baseAddress!, room: 4)
+                cursor.put("abc")
+                cursor.put("de")
+            }
+        }
+    }
+
     @Test func integerAppendIsDescription() {
         var rng = SplitMix64(seed: 7)
         var values = [0, 1, 9, 10, -1, -10, 99, Int.max, Int.min, Int(Int32.max), -1_000_000]

@@ -3,18 +3,23 @@
 /// capacity check per piece. Appending a record's ~15 literals and numbers to the array one by one (each an
 /// `append(contentsOf:)` with its own capacity check and bookkeeping) was about half of writing a GPX point.
 ///
-/// The caller's bound is the promise that keeps this safe: every writer states the most bytes it can write
-/// (``DecimalText/maximumLength``, ``ISO8601Time/maximumLength``…) and reserves their sum.
+/// Every writer states the most bytes it can write (``DecimalText/maximumLength``, ``ISO8601Time/maximumLength``…)
+/// and reserves their sum; each write still checks that it stays inside the room (a comparison), so a bound
+/// stated wrong stops the program rather than writing past the array's memory.
 struct ByteCursor {
     /// Where the next byte goes.
     private(set) var position: UnsafeMutablePointer<UInt8>
+    /// The end of the room.
+    private let end: UnsafeMutablePointer<UInt8>
 
-    init(_ start: UnsafeMutablePointer<UInt8>) {
+    init(_ start: UnsafeMutablePointer<UInt8>, room: Int) {
         position = start
+        end = start + room
     }
 
     @inline(__always)
     mutating func put(_ byte: UInt8) {
+        precondition(position < end, "a ByteCursor ran out of the room reserved for it")
         position.initialize(to: byte)
         position += 1
     }
@@ -27,6 +32,7 @@ struct ByteCursor {
     @inline(__always)
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
+        precondition(bytes.count <= end - position, "a ByteCursor ran out of the room reserved for it")
         position.initialize(from: base, count: bytes.count)
         position += bytes.count
     }
@@ -75,11 +81,9 @@ extension Array where Element == UInt8 {
             span.withUnsafeMutableBufferPointer { buffer, initialized in
                 guard let base = buffer.baseAddress else { return }
                 let start = base + initialized
-                var cursor = ByteCursor(start)
+                var cursor = ByteCursor(start, room: buffer.count - initialized)
                 body(&cursor)
-                let written = cursor.position - start
-                precondition(written <= maximum, "a ByteCursor wrote past the room reserved for it")
-                initialized += written
+                initialized += cursor.position - start
             }
         }
     }
