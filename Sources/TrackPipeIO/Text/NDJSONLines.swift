@@ -13,7 +13,7 @@ public enum NDJSONLines {
 
     /// Appends the `fix` line of `fix` (``NDJSONFixCodec/record(for:)``'s keys) to `bytes`, with the live
     /// `figures` after it when given: `distance` (m), `moving_time` (s), `pace` (s/m). Written through one
-    /// ``ByteCursor`` (room for the line reserved once: `stream` writes one of these per fix).
+    /// cursor into room reserved once for the whole line (`stream` writes one of these per fix).
     public static func appendFix(_ fix: Fix, figures: LiveFigures.Figures? = nil, to bytes: inout [UInt8]) {
         bytes.append(atMost: fixLineMaximumLength) { c in
             var out = JSONCursor(cursor: c)
