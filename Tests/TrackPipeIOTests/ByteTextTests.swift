@@ -67,6 +67,32 @@ import TrackPipeLab
         #expect(out.count == ByteCursor.maximumIntegerLength && out == Array(String(Int.min).utf8))
     }
 
+    /// The longest record each cursor writer can be given fits the room it reserves: every field present with the
+    /// longest number text (a subnormal's), the longest time, the largest counts, a fix quality GPX's `<fix>` cannot
+    /// say (written again in the extensions), paused.
+    @Test func theLongestRecordsFitTheirRoom() {
+        let longest = -Double.leastNormalMagnitude.nextDown  // a subnormal with 16 significant digits
+        let fix = Fix(time: 253_402_300_799.5, latitude: longest, longitude: longest, altitude: longest,
+                      horizontalAccuracy: longest, verticalAccuracy: longest, speed: longest, course: longest,
+                      hdop: longest, vdop: longest, pdop: longest, satellites: .max, fixQuality: .rtkFixed,
+                      heartRate: longest, cadence: longest, temperature: longest, segment: .min, paused: true,
+                      sourceIndex: .min, received: 253_402_300_799.5)
+        var numberText: [UInt8] = []
+        DecimalText.append(longest, to: &numberText)
+        #expect(numberText.count > 320)
+        var point: [UInt8] = []
+        GPXWriter.writePoint(fix, into: &point)
+        #expect(point.count <= GPXWriter.pointMaximumLength && point.count > 13 * numberText.count)
+        var line: [UInt8] = []
+        NDJSONLines.appendFix(fix, figures: LiveFigures.Figures(distance: longest, movingTime: longest, pace: longest), to: &line)
+        #expect(line.count <= NDJSONLines.fixLineMaximumLength && line.count > 16 * numberText.count)
+        var report = JSONBytes()
+        let change = FixChange(original: fix, updated: fix, stage: "stage")
+        ChangeRecord.appendJSON(change, to: &report, type: "change")
+        #expect(report.bytes.count <= ChangeRecord.maximumLengthBesidesStrings + JSONQuoting.maximumLength("stage")
+                    + JSONQuoting.maximumLength("change"))
+    }
+
     /// A writer that states its room wrong is stopped at the end of the room, not let write past the array's memory.
     @Test func aCursorStopsAtTheEndOfItsRoom() async {
         var fits: [UInt8] = []
