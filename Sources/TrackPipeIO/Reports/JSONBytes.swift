@@ -16,8 +16,10 @@ struct JSONBytes {
     /// `s` quoted (``JSONQuoting``).
     mutating func string(_ s: String) { JSONQuoting.append(s, to: &bytes) }
 
+    /// A number as ``JSONCursor/number(_:)`` writes it.
     mutating func number(_ v: Double) {
-        if !DecimalText.append(v, to: &bytes) { string(v.isNaN ? "nan" : v > 0 ? "inf" : "-inf") }
+        var first = true
+        member(room: DecimalText.maximumLength + 6, first: &first) { $0.number(v) }
     }
 
     mutating func int(_ v: Int) { bytes.append(integer: v) }
@@ -51,29 +53,28 @@ struct JSONBytes {
     }
 
     /// `"key":"ISO 8601 time"` (preceded by a comma unless first) when `time` has an ISO 8601 text
-    /// (``ISO8601Time/format(_:)``); nothing otherwise. Digits go straight into the bytes, no string per time.
+    /// (``JSONCursor/time(_:_:)``); nothing otherwise.
     mutating func time(_ key: StaticString, _ time: Double?, first: inout Bool) {
-        guard let time else { return }
-        let mark = bytes.count
-        let wasFirst = first
-        self.key(key, first: &first)
-        bytes.append(UInt8(ascii: "\""))
-        if ISO8601Time.append(time, to: &bytes) {
-            bytes.append(UInt8(ascii: "\""))
-        } else {
-            bytes.removeSubrange(mark...)
-            first = wasFirst
-        }
+        member(room: key.utf8CodeUnitCount + 6 + ISO8601Time.maximumLength, first: &first) { $0.time(key, time) }
     }
 
-    /// `"key":` preceded by a comma unless it is the object's first member.
+    /// `"key":` preceded by a comma unless it is the object's first member (``JSONCursor/key(_:)``).
     mutating func key(_ k: StaticString, first: inout Bool) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        first = false
-        bytes.append(UInt8(ascii: "\""))
-        literal(k)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        member(room: k.utf8CodeUnitCount + 4, first: &first) { $0.key(k) }
+    }
+
+    /// Runs `body` on a ``JSONCursor`` over room for `room` bytes at the end of ``bytes``, the object's
+    /// first-member state carried in and out: the members' text is written in one place.
+    private mutating func member(room: Int, first: inout Bool, _ body: (inout JSONCursor) -> Void) {
+        var isFirst = first
+        bytes.append(atMost: room) { cursor in
+            var json = JSONCursor(cursor: cursor)
+            json.first = isFirst
+            body(&json)
+            cursor = json.cursor
+            isFirst = json.first
+        }
+        first = isFirst
     }
 }
 

@@ -52,7 +52,7 @@ public enum RunReportWriter {
                     // Each item on its own line: the line breaks and indents made once, not per item.
                     let firstBreak = Array(("\n" + inner + "  ").utf8), nextBreak = Array((",\n" + inner + "  ").utf8)
                     /// `[`, the items each after its line break (`put` writes one, at most `room` bytes), `]`.
-                    func list(_ count: Int, room: Int, _ put: @escaping (Int, inout ByteCursor) -> Void) {
+                    func list(_ count: Int, room: Int, _ put: (Int, inout ByteCursor) -> Void) {
                         out.raw("[")
                         firstBreak.withUnsafeBufferPointer { first in
                             nextBreak.withUnsafeBufferPointer { next in

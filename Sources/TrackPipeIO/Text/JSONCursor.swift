@@ -1,6 +1,6 @@
-/// One JSON object's members written at a ``ByteCursor`` — the same text as ``JSONBytes`` writes for them, for a
-/// record whose room was reserved once (a `stream` fix line). Keys are literals; strings written with
-/// ``plainString(_:)`` must need no escaping.
+/// One JSON object's members written at a ``ByteCursor``, for a record whose room was reserved once (a `stream`
+/// fix line, a report's change record); ``JSONBytes`` writes its keys, numbers and times through it too. Keys are
+/// literals; strings written with ``plainString(_:)`` must need no escaping.
 struct JSONCursor {
     var cursor: ByteCursor
     /// False once a member was written: the next is preceded by a comma.
