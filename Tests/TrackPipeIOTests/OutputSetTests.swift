@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackPipeLab
 @testable import TrackPipeIO
 
 /// Every output of a command is checked before anything runs and committed together; devices are written
@@ -139,6 +140,55 @@ import Testing
         try AtomicFileWriter.write(Array("new".utf8), to: link.path)
         #expect(try contents(real) == "new")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == real.path)
+    }
+
+    /// Two paths of one file (a hard link: the same inode under another name) are refused, and the error names the
+    /// first output or input planned that is that file — among hundreds of planned outputs.
+    @Test func aHardLinkIsTheSameFileAndTheFirstSuchOutputIsNamed() throws {
+        let dir = try directory()
+        let input = dir.appendingPathComponent("in.gpx"), inputLink = dir.appendingPathComponent("in-link.gpx")
+        try "x".write(to: input, atomically: false, encoding: .utf8)
+        try FileManager.default.linkItem(at: input, to: inputLink)
+        let set = OutputSet(inputs: [dir.appendingPathComponent("other.gpx").path, input.path])
+        let overInput = try #require(throws: TrackWriteError.self) { try set.plan(inputLink.path, role: "the track") }
+        #expect(overInput.message.contains("over the input \(input.path)"), "\(overInput.message)")
+        let existing = dir.appendingPathComponent("existing.gpx"), link = dir.appendingPathComponent("existing-link.gpx")
+        try "y".write(to: existing, atomically: false, encoding: .utf8)
+        try FileManager.default.linkItem(at: existing, to: link)
+        for i in 0..<300 { try set.plan(dir.appendingPathComponent("out-\(i).gpx").path, role: "output \(i)") }
+        try set.plan(existing.path, role: "the existing one")
+        try set.plan(dir.appendingPathComponent("later.gpx").path, role: "a later one")
+        let twice = try #require(throws: TrackWriteError.self) { try set.plan(link.path, role: "the link") }
+        #expect(twice.message.contains("the link and the existing one"), "\(twice.message)")
+        let again = try #require(throws: TrackWriteError.self) { try set.plan(dir.appendingPathComponent("out-7.gpx").path, role: "a repeat") }
+        #expect(again.message.contains("a repeat and output 7 "), "\(again.message)")
+    }
+
+    /// The index answers as comparing with every entry in order would: the same device and inode when both paths
+    /// exist, else the same resolved path; the first such entry.
+    @Test func thePathIndexFindsWhatComparingEveryEntryFinds() {
+        var rng = SplitMix64(seed: 16)
+        for _ in 0..<200 {
+            var index = PathIndex()
+            var entries: [(identity: FileIdentity?, resolved: String)] = []
+            func random() -> (FileIdentity?, String) {
+                let identity = rng.next() % 3 == 0 ? nil : FileIdentity(device: rng.next() % 2, inode: rng.next() % 4)
+                return (identity, "/p/\(rng.next() % 6)")
+            }
+            for k in 0..<Int(rng.next() % 20) {
+                let (identity, resolved) = random()
+                index.insert(k, identity: identity, resolved: resolved)
+                entries.append((identity, resolved))
+            }
+            for _ in 0..<20 {
+                let (identity, resolved) = random()
+                let expected = entries.firstIndex { other in
+                    if let identity, let otherIdentity = other.identity { return identity == otherIdentity }
+                    return resolved == other.resolved
+                }
+                #expect(index.first(sameAs: identity, resolved: resolved) == expected)
+            }
+        }
     }
 
     /// A set dropped without committing removes its temporary files and forgets them.

@@ -55,6 +55,10 @@ public final class OutputSet {
     }
 
     private let inputs: [Input]
+    /// The inputs and the planned outputs by what makes two paths the same file (see ``PathIndex``): a batch plans
+    /// thousands of outputs, each checked against every input and every earlier output.
+    private let inputIndex: PathIndex
+    private var plannedIndex = PathIndex()
     private let force: Bool
     /// Whether each file is flushed (`fsync`) before its rename and each directory after it. Default `true`; a
     /// batch run turns it off and syncs its outputs' file system once at the end (one `fsync` pair per output was
@@ -74,6 +78,9 @@ public final class OutputSet {
     ///   - force: replace an existing output even when it is write-protected.
     public init(inputs: [String], force: Bool = false) {
         self.inputs = inputs.filter { $0 != "-" }.map { Input(path: $0, identity: FileIdentity(path: $0), resolved: Self.resolved($0)) }
+        var inputIndex = PathIndex()
+        for (i, input) in self.inputs.enumerated() { inputIndex.insert(i, identity: input.identity, resolved: input.resolved) }
+        self.inputIndex = inputIndex
         self.force = force
         TemporaryFiles.installSignalHandlers()
     }
@@ -100,34 +107,21 @@ public final class OutputSet {
         guard !path.isEmpty else { throw TrackWriteError(file: path, message: "an empty path cannot be written (\(role))") }
         let identity = FileIdentity(path: path)
         let resolved = Self.resolved(path)
-        /// Same device and inode when both exist, else the same resolved path.
-        func isSame(_ otherIdentity: FileIdentity?, _ otherResolved: String) -> Bool {
-            if let identity, let otherIdentity { return identity == otherIdentity }
-            return resolved == otherResolved
-        }
-        for input in inputs {
-            if isSame(input.identity, input.resolved) {
-                throw TrackWriteError(file: path, message: "refusing to write \(role) over the input \(input.path); choose another path")
-            }
+        if let i = inputIndex.first(sameAs: identity, resolved: resolved) {
+            throw TrackWriteError(file: path, message: "refusing to write \(role) over the input \(inputs[i].path); choose another path")
         }
         // Any number of outputs may be discarded into /dev/null.
         let discarded = identity != nil && identity == FileIdentity(path: "/dev/null")
-        for other in planned where !discarded {
-            let otherPath: String
-            switch other.destination {
-            case .standardOutput: continue
-            case .file(let p), .writeThrough(let p): otherPath = p
-            }
-            if isSame(FileIdentity(path: otherPath), Self.resolved(otherPath)) {
-                throw TrackWriteError(file: path, message: "\(role) and \(other.role) (\(other.path)) would be the same file")
-            }
+        if !discarded, let k = plannedIndex.first(sameAs: identity, resolved: resolved) {
+            let other = planned[k]
+            throw TrackWriteError(file: path, message: "\(role) and \(other.role) (\(other.path)) would be the same file")
         }
         var info = stat()
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFREG, Self.isSystemPath(path) || Self.isSystemPath(resolved) {
                 // `/dev/stdout` redirected to a file, `/proc/self/fd/N`: a rename would swap the file under the
                 // descriptor that names it, so the bytes would never reach whoever holds it open.
-                return record(Output(path: path, role: role, destination: .writeThrough(path), id: planned.count))
+                return record(Output(path: path, role: role, destination: .writeThrough(path), id: planned.count), identity: identity, resolved: resolved)
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
@@ -136,7 +130,7 @@ public final class OutputSet {
                 guard access(path, W_OK) == 0 else {
                     throw TrackWriteError(file: path, message: "cannot be written: \(ErrnoText.current)")
                 }
-                return record(Output(path: path, role: role, destination: .writeThrough(path), id: planned.count))
+                return record(Output(path: path, role: role, destination: .writeThrough(path), id: planned.count), identity: identity, resolved: resolved)
             case S_IFREG:
                 // No write permission bits counts as write-protected even for root, whom `access` always lets write.
                 if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0, !force {
@@ -158,7 +152,7 @@ public final class OutputSet {
         guard access(directory, W_OK | X_OK) == 0 else {
             throw TrackWriteError(file: path, message: "the directory \(shownDirectory) cannot be written: \(ErrnoText.current)")
         }
-        return record(Output(path: path, role: role, destination: .file(target), id: planned.count))
+        return record(Output(path: path, role: role, destination: .file(target), id: planned.count), identity: identity, resolved: resolved)
     }
 
     /// Holds `bytes` for `output`: a regular file's bytes go to its temporary file now (flushed to disk); standard
@@ -259,7 +253,10 @@ public final class OutputSet {
         }
     }
 
-    private func record(_ output: Output) -> Output {
+    /// Adds `output` to the plan; a file's identity and resolved path (as they are now: nothing is written before
+    /// every output is planned, so they do not change in between) to the index later outputs are checked against.
+    private func record(_ output: Output, identity: FileIdentity? = nil, resolved: String? = nil) -> Output {
+        if let resolved { plannedIndex.insert(output.id, identity: identity, resolved: resolved) }
         planned.append(output)
         return output
     }
@@ -283,9 +280,14 @@ public final class OutputSet {
 }
 
 /// A file's device and inode: two paths with the same identity are the same file.
-struct FileIdentity: Equatable {
+struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 
     init?(path: String) {
         var info = stat()
