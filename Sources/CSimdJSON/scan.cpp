@@ -91,8 +91,11 @@ extern "C" int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *
             double number;
             if (value.get_double().get(number) != SUCCESS) return 0;
             // A number that underflows (1e-400, or below the normal range) is left to the full decoder, whose
-            // verdict differs from simdjson's rounding to zero.
-            if (std::fabs(number) < DBL_MIN && underflows(value.raw_json_token())) return 0;
+            // verdict differs from simdjson's rounding to zero; so is one of more than 19 digits, which simdjson
+            // 3.0.1 (Debian 12's) can misread (-0.111111111111111111111111 as -6.37e-06).
+            const std::string_view token = value.raw_json_token();
+            if (trackpipe_json_digit_count(token.data(), token.size()) > 19) return 0;
+            if (std::fabs(number) < DBL_MIN && underflows(token)) return 0;
             out.kind = TRACKPIPE_JSON_NUMBER;
             out.number = number;
             break;
@@ -123,4 +126,14 @@ extern "C" int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *
     }
     // Nothing may follow the object: simdjson's document is at its end when it has no location left.
     return doc.current_location().error() == OUT_OF_BOUNDS ? 1 : 0;
+}
+
+extern "C" size_t trackpipe_json_digit_count(const char *token, size_t length) {
+    size_t digits = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (token[i] >= '0' && token[i] <= '9') digits++;
+        // The digits before the exponent (the token simdjson hands over may run on past the number).
+        else if (token[i] != '-' && token[i] != '.') break;
+    }
+    return digits;
 }

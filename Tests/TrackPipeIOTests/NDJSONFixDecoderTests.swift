@@ -74,6 +74,9 @@ import TrackPipeLab
         #"{"lat": 1, "lon": 2, "x": 123456789012345678901234567890}"#, #"{"lat": 12345678901234567890, "lon": 2}"#,
         "\u{FEFF}{\"lat\": 1, \"lon\": 2}", "{\"lat\": 1, \"lon\": 2, \"x\": \"tab\there\"}",
         "{\"lat\": 1,\n\"lon\": 2}", "{\"lat\": 1, \"lon\": 2, \"x\": \"\u{7F}\u{80}\"}",
+        // More than 19 digits: simdjson 3.0.1 reads the first as -6.37e-06 and the second as 1.24e-21.
+        #"{"lat": -0.111111111111111111111111, "lon": 2}"#, #"{"lat": 1, "lon": 0.1234567890123456789012345678901234567890}"#,
+        #"{"lat": 51.45508510000000000000000000, "lon": -2.58779410000000000000000}"#,
     ]
 
     /// Everything else — invalid JSON, other shapes, wrong types, values out of range — gives what the reference
