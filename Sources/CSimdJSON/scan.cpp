@@ -1,5 +1,6 @@
 // The C face of simdjson's On-Demand parser declared in include/trackpipe_json_scan.h.
 #include "trackpipe_json_scan.h"
+#include "padded_text.h"
 
 #include <simdjson.h>
 
@@ -18,7 +19,7 @@ struct trackpipe_json_scanner {
     std::vector<std::string> keys;
     // The indices of the keys by their first byte: a field's key is compared with one to three names, not all.
     std::vector<size_t> by_first_byte[256];
-    // The text copied with simdjson's padding after it (its parser reads up to SIMDJSON_PADDING bytes past the end).
+    // The text with simdjson's padding after it (`trackpipe::iterate_padded`).
     std::vector<char> padded;
 };
 
@@ -62,16 +63,8 @@ extern "C" int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *
     using namespace simdjson;
     const size_t count = scanner->keys.size();
     for (size_t i = 0; i < count; i++) values[i] = trackpipe_json_value{TRACKPIPE_JSON_ABSENT, 0, nullptr, 0};
-    try {
-        if (scanner->padded.size() < length + SIMDJSON_PADDING) scanner->padded.resize(length + SIMDJSON_PADDING);
-    } catch (...) {
-        return 0;
-    }
-    std::memcpy(scanner->padded.data(), text, length);
-    std::memset(scanner->padded.data() + length, 0, SIMDJSON_PADDING);
-
     ondemand::document doc;
-    if (scanner->parser.iterate(scanner->padded.data(), length, scanner->padded.size()).get(doc) != SUCCESS) return 0;
+    if (!trackpipe::iterate_padded(scanner->parser, scanner->padded, text, length, doc)) return 0;
     ondemand::object object;
     if (doc.get_object().get(object) != SUCCESS) return 0;
     for (auto field_result : object) {

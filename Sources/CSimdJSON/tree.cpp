@@ -1,6 +1,7 @@
 // The C face of simdjson's On-Demand parser declared in include/trackpipe_json_tree.h.
 #include "trackpipe_json_tree.h"
 #include "trackpipe_json_scan.h"
+#include "padded_text.h"
 
 #include <simdjson.h>
 
@@ -17,7 +18,7 @@
 struct trackpipe_json_tree {
     simdjson::ondemand::parser parser;
     std::vector<trackpipe_json_node> nodes;
-    // The text copied with simdjson's padding after it (its parser reads up to SIMDJSON_PADDING bytes past the end).
+    // The text with simdjson's padding after it (`trackpipe::iterate_padded`).
     std::vector<char> padded;
     // The keys of the objects being read, one run per open object (to find a key given twice).
     std::vector<std::string_view> keys;
@@ -157,11 +158,8 @@ extern "C" size_t trackpipe_json_tree_parse(trackpipe_json_tree *tree, const cha
     try {
         tree->nodes.clear();
         tree->keys.clear();
-        if (tree->padded.size() < length + SIMDJSON_PADDING) tree->padded.resize(length + SIMDJSON_PADDING);
-        std::memcpy(tree->padded.data(), text, length);
-        std::memset(tree->padded.data() + length, 0, SIMDJSON_PADDING);
         ondemand::document doc;
-        if (tree->parser.iterate(tree->padded.data(), length, tree->padded.size()).get(doc) != SUCCESS) return 0;
+        if (!trackpipe::iterate_padded(tree->parser, tree->padded, text, length, doc)) return 0;
         // An array or an object (a GeoJSON document is an object): simdjson does not check what follows a scalar
         // root ("false;" reads as false), so a scalar document is left to JSONDecoder.
         ondemand::json_type type;

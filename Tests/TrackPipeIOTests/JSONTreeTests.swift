@@ -16,27 +16,13 @@ import TrackPipeLab
         try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 
-    /// Equal, numbers compared by their bits (so −0 and 0 differ).
-    static func identical(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        switch (a, b) {
-        case (.null, .null): return true
-        case (.bool(let x), .bool(let y)): return x == y
-        case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern
-        case (.string(let x), .string(let y)): return x == y
-        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1) }
-        case (.object(let x), .object(let y)):
-            return x.count == y.count && x.allSatisfy { key, value in y[key].map { identical(value, $0) } ?? false }
-        default: return false
-        }
-    }
-
     /// Whenever the fast path reads `text`, JSONDecoder reads it too, to the identical value. Returns whether the
     /// fast path read it.
     @discardableResult
     static func check(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         guard let value = fast(text) else { return false }
         let expected = reference(text)
-        #expect(expected.map { identical(value, $0) } == true,
+        #expect(expected.map { value.isIdentical(to: $0) } == true,
                 "simdjson read \(String(reflecting: text)) as \(value), JSONDecoder as \(String(describing: expected))",
                 sourceLocation: sourceLocation)
         return true

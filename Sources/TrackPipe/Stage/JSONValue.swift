@@ -44,6 +44,21 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Equal, with numbers compared by their bits: `==` takes −0 for 0, and two parsers that should agree must agree
+    /// on that too (what the tests and the fuzz targets hold the fast JSON paths to).
+    public func isIdentical(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.isIdentical(to: $1) }
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && x.allSatisfy { key, value in y[key].map { value.isIdentical(to: $0) } ?? false }
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case .null: return "null"
