@@ -1,7 +1,7 @@
 import CSimdJSON
 import TrackPipe
 
-/// Reads a whole JSON document — an array or an object — into a ``JSONValue`` with simdjson's On-Demand parser, when
+/// Reads a whole JSON document — an array or an object — into a `JSONValue` with simdjson's On-Demand parser, when
 /// the document is one that Foundation's `JSONDecoder` reads to the same value. Otherwise (a scalar document,
 /// invalid JSON, nesting deeper than
 /// ``maximumDepth``, a key given twice in an object, a number with an exponent — Foundation's parser refuses some
