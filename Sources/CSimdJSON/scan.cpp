@@ -87,7 +87,7 @@ extern "C" int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *
             // verdict differs from simdjson's rounding to zero; so is one of more than 19 digits, which simdjson
             // 3.0.1 (Debian 12's) can misread (-0.111111111111111111111111 as -6.37e-06).
             const std::string_view token = value.raw_json_token();
-            if (trackpipe_json_digit_count(token.data(), token.size()) > 19) return 0;
+            if (token.size() > 19 && trackpipe_json_digit_count(token.data(), token.size()) > 19) return 0;
             if (std::fabs(number) < DBL_MIN && underflows(token)) return 0;
             out.kind = TRACKPIPE_JSON_NUMBER;
             out.number = number;

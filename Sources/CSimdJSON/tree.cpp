@@ -37,7 +37,7 @@ namespace {
 // rounds it).
 bool leftToDecoder(std::string_view token, double number) {
     if (token.find_first_of("eE") != std::string_view::npos) return true;
-    if (trackpipe_json_digit_count(token.data(), token.size()) > 19) return true;
+    if (token.size() > 19 && trackpipe_json_digit_count(token.data(), token.size()) > 19) return true;
     if (std::fabs(number) >= DBL_MIN) return false;
     for (char c : token) {
         if (c >= '1' && c <= '9') return true;
