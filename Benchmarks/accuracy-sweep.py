@@ -27,6 +27,7 @@ in `trackpipe compare`, not in tests with timing; the tests hold the committed d
 import argparse
 import csv
 import io
+from datetime import datetime
 import json
 import math
 import os
@@ -201,7 +202,6 @@ def breakdown(binary, pipeline, path, output):
 
 def parse_time(text):
     """Seconds since 1970 of an ISO 8601 UTC time as TrackPipe writes it."""
-    from datetime import datetime
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 

@@ -1,11 +1,10 @@
 // The C face of simdjson's On-Demand parser declared in include/trackpipe_json_scan.h.
 #include "trackpipe_json_scan.h"
+#include "number_rule.h"
 #include "padded_text.h"
 
 #include <simdjson.h>
 
-#include <cfloat>
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -41,15 +40,6 @@ extern "C" trackpipe_json_scanner *trackpipe_json_scanner_create(const char *con
 
 extern "C" void trackpipe_json_scanner_destroy(trackpipe_json_scanner *scanner) { delete scanner; }
 
-// Whether a number token that read as zero or subnormal has a non-zero digit before its exponent.
-static bool underflows(std::string_view token) {
-    for (char c : token) {
-        if (c == 'e' || c == 'E') break;
-        if (c >= '1' && c <= '9') return true;
-    }
-    return false;
-}
-
 static long key_index(const trackpipe_json_scanner *scanner, std::string_view key) {
     const unsigned char first = key.empty() ? 0 : static_cast<unsigned char>(key[0]);
     for (size_t i : scanner->by_first_byte[first]) {
@@ -83,12 +73,7 @@ extern "C" int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *
         case ondemand::json_type::number: {
             double number;
             if (value.get_double().get(number) != SUCCESS) return 0;
-            // A number that underflows (1e-400, or below the normal range) is left to the full decoder, whose
-            // verdict differs from simdjson's rounding to zero; so is one of more than 19 digits, which simdjson
-            // 3.0.1 (Debian 12's) can misread (-0.111111111111111111111111 as -6.37e-06).
-            const std::string_view token = value.raw_json_token();
-            if (token.size() > 19 && trackpipe_json_digit_count(token.data(), token.size()) > 19) return 0;
-            if (std::fabs(number) < DBL_MIN && underflows(token)) return 0;
+            if (trackpipe::left_to_decoder(value.raw_json_token(), number)) return 0;
             out.kind = TRACKPIPE_JSON_NUMBER;
             out.number = number;
             break;
@@ -119,14 +104,4 @@ extern "C" int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *
     }
     // Nothing may follow the object: simdjson's document is at its end when it has no location left.
     return doc.current_location().error() == OUT_OF_BOUNDS ? 1 : 0;
-}
-
-extern "C" size_t trackpipe_json_digit_count(const char *token, size_t length) {
-    size_t digits = 0;
-    for (size_t i = 0; i < length; i++) {
-        if (token[i] >= '0' && token[i] <= '9') digits++;
-        // The digits before the exponent (the token simdjson hands over may run on past the number).
-        else if (token[i] != '-' && token[i] != '.') break;
-    }
-    return digits;
 }

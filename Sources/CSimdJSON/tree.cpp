@@ -1,13 +1,11 @@
 // The C face of simdjson's On-Demand parser declared in include/trackpipe_json_tree.h.
 #include "trackpipe_json_tree.h"
-#include "trackpipe_json_scan.h"
+#include "number_rule.h"
 #include "padded_text.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
-#include <cfloat>
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -30,21 +28,6 @@ extern "C" void trackpipe_json_tree_destroy(trackpipe_json_tree *tree) { delete 
 
 namespace {
 
-// Whether JSONDecoder might read the number token `token` (read by simdjson as `number`) otherwise: a number with
-// an exponent (Foundation's parser refuses some valid ones, "0e5" and "-0.0e1", and takes "0e+5"); one with more
-// than 19 digits (simdjson 3.0.1, Debian 12's, reads -0.111111111111111111111111 as -6.37e-06); or one that read
-// as zero or subnormal although it has a non-zero digit (JSONDecoder refuses a number that underflows; simdjson
-// rounds it).
-bool leftToDecoder(std::string_view token, double number) {
-    if (token.find_first_of("eE") != std::string_view::npos) return true;
-    if (token.size() > 19 && trackpipe_json_digit_count(token.data(), token.size()) > 19) return true;
-    if (std::fabs(number) >= DBL_MIN) return false;
-    for (char c : token) {
-        if (c >= '1' && c <= '9') return true;
-    }
-    return false;
-}
-
 // A node for a string or key; false when its length does not fit the node's count.
 bool set_text(trackpipe_json_node &node, trackpipe_json_node_kind kind, std::string_view string) {
     if (string.size() > UINT32_MAX) return false;
@@ -64,7 +47,7 @@ bool read(trackpipe_json_tree *tree, simdjson::ondemand::value value, size_t dep
     switch (type) {
     case ondemand::json_type::number: {
         if (value.get_double().get(node.number) != SUCCESS) return false;
-        if (leftToDecoder(value.raw_json_token(), node.number)) return false;
+        if (trackpipe::left_to_decoder(value.raw_json_token(), node.number)) return false;
         node.kind = TRACKPIPE_JSON_NODE_NUMBER;
         tree->nodes.push_back(node);
         return true;

@@ -37,13 +37,9 @@ void trackpipe_json_scanner_destroy(trackpipe_json_scanner *scanner);
 /// Scans `text[0..<length]` as one JSON object and fills `values[i]` for `keys[i]` (`count` entries). Returns 1
 /// when the text is exactly one valid object whose values are all numbers, strings, booleans or null and which
 /// names no key twice; 0 otherwise (invalid JSON, not an object, a nested value, a repeated key, a number out of
-/// range or of more than 19 digits): then `values` is unspecified.
+/// range, with an exponent or of more than 19 digits): then `values` is unspecified.
 int trackpipe_json_scan(trackpipe_json_scanner *scanner, const char *text, size_t length,
                         trackpipe_json_value *values);
-
-/// The number of decimal digits before the exponent of the number token `token[0..<length]`. simdjson 3.0.1 misreads some numbers of more than 19 digits, so both parsers leave those to
-/// JSONDecoder.
-size_t trackpipe_json_digit_count(const char *token, size_t length);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,8 @@ import TrackPipe
 
 /// Decodes NDJSON fix lines (``NDJSONFixCodec``'s schema) one after another: one per stream or file.
 ///
-/// A line that is one flat JSON object (numbers, strings, booleans and null, no key twice) is read by simdjson's
+/// A line that is one flat JSON object (numbers — none with an exponent or more than 19 digits —, strings, booleans
+/// and null, no key twice) is read by simdjson's
 /// On-Demand parser (a 2300-fix run reads in 2 ms, `GPXBenchmarks`' `read.NDJSON`); anything else — invalid JSON, a nested value, a key of the
 /// wrong type — goes to Foundation's `JSONDecoder`, whose verdict and message the line gets. Both paths give the
 /// same fix or the same error for every line (``NDJSONFixCodec/decodeFix(_:index:line:decoder:)`` is the
