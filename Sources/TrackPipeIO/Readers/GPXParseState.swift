@@ -199,29 +199,35 @@ final class GPXParseState {
 
     // MARK: libxml2 glue
 
-    static func state(_ ctx: UnsafeMutableRawPointer?) -> GPXParseState? {
-        guard let ctx else { return nil }
-        return Unmanaged<GPXParseState>.fromOpaque(ctx).takeUnretainedValue()
+    /// Runs `body` on the state `ctx` points to without retaining it: `XMLSAXParser.parse` keeps the state alive
+    /// for the whole parse, so the retain and release `takeUnretainedValue()` adds to every callback guard nothing
+    /// (they were 6 % of a 230 000-fix `run`).
+    @inline(__always)
+    static func with(_ ctx: UnsafeMutableRawPointer?, _ body: (GPXParseState) -> Void) {
+        guard let ctx else { return }
+        Unmanaged<GPXParseState>.fromOpaque(ctx)._withUnsafeGuaranteedRef(body)
     }
 
     static func makeHandler() -> xmlSAXHandler {
         var h = xmlSAXHandler()
         h.initialized = UInt32(XML_SAX2_MAGIC)
         h.startElementNs = { ctx, localname, _, _, _, _, nbAttributes, _, attributes in
-            guard let s = GPXParseState.state(ctx), let localname else { return }
-            s.start(localname, attributes: attributes, count: Int(nbAttributes))
+            guard let localname else { return }
+            GPXParseState.with(ctx) { $0.start(localname, attributes: attributes, count: Int(nbAttributes)) }
         }
         h.endElementNs = { ctx, _, _, _ in
-            GPXParseState.state(ctx)?.end()
+            GPXParseState.with(ctx) { $0.end() }
         }
         h.characters = { ctx, ch, len in
-            guard let s = GPXParseState.state(ctx), let ch, len > 0 else { return }
-            s.characters(ch, Int(len))
+            guard let ch, len > 0 else { return }
+            GPXParseState.with(ctx) { $0.characters(ch, Int(len)) }
         }
         h.cdataBlock = h.characters
         h.serror = { ctx, error in
-            guard let s = GPXParseState.state(ctx), let error, s.fatal == nil else { return }
-            s.fatal = XMLSAXParser.error(error, sourceName: s.sourceName)
+            guard let error else { return }
+            GPXParseState.with(ctx) { s in
+                if s.fatal == nil { s.fatal = XMLSAXParser.error(error, sourceName: s.sourceName) }
+            }
         }
         return h
     }
