@@ -40,4 +40,24 @@ import TrackPipeLab
         #expect(got == expected && values[k] == expected)
         #expect(values[..<k].allSatisfy { $0 <= expected } && values[(k + 1)...].allSatisfy { $0 >= expected })
     }
+
+    /// The percentile by selection equals type-7 interpolation read off a sorted copy, for every p and shape.
+    @Test(arguments: 0..<100)
+    func percentileEqualsTheSortedPercentile(seed: UInt64) {
+        var rng = SplitMix64(seed: 33_000 + seed)
+        let count = seed < 10 ? Int(seed) + 1 : Int.random(in: 1...3000, using: &rng)
+        var values = seed % 3 == 0
+            ? (0..<count).map { _ in Double(Int.random(in: 0...4, using: &rng)) }
+            : (0..<count).map { _ in Double.random(in: 0...12, using: &rng) }
+        if seed % 13 == 0 { values[count / 2] = .nan }
+        let sorted = values.sorted()
+        for p in [0, 1, 50, 90, 95, 99.5, 100, Double(Int.random(in: 0...100, using: &rng)) + 0.25] {
+            let rank = min(p, 100) / 100 * Double(count - 1)
+            let lo = Int(rank.rounded(.down)), hi = min(lo + 1, count - 1)
+            let expected = sorted[lo] + (rank - Double(lo)) * (sorted[hi] - sorted[lo])
+            let got = SampleStatistics.percentile(p, of: values)
+            #expect(got == expected || (got?.isNaN == true && expected.isNaN), "seed \(seed), p \(p)")
+        }
+        #expect(SampleStatistics.percentile(95, of: []) == nil)
+    }
 }

@@ -1,5 +1,5 @@
 import Testing
-import TrackPipe
+@testable import TrackPipe
 
 /// The kept + dropped = read check: every input fix accounted for exactly once, by source index — with indices
 /// numbered densely from 0 (the usual case, counted in an array at once), dense elsewhere (counted in an array
@@ -72,5 +72,67 @@ struct PipelineAccountingTests {
         fails(StageOutput(kept: Self.fixes(indices + [fresh[0]]), dropped: [Self.drop(fresh[1])], made: made), "a made fix dropped")
         fails(StageOutput(kept: Self.fixes(indices + [fresh[0], fresh[0]]), made: made), "a made fix kept twice")
     }
-}
 
+    /// The one-pass check for kept fixes in input order (``PipelineAccounting/inOrder(input:output:)``) against
+    /// counting: on seeded outputs — an ordered subset kept and the rest dropped in any order, or the same with one
+    /// fault (a dropped index swapped for another, a kept fix reported twice, one missing, kept fixes reordered) —
+    /// `check` throws exactly when the multisets of source indices differ, and the one-pass check accepts every
+    /// faultless output whose kept fixes are in order.
+    @Test(arguments: 0..<200)
+    func inOrderCheckAgreesWithCounting(seed: UInt64) throws {
+        var state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let count = 1 + next(300)
+        // Dense with repeats (a reader may give two fixes one record), or sparse.
+        let indices = (0..<count).map { i in seed % 2 == 0 ? i / (1 + next(2)) : i * 1000 + next(999) }
+        let input = Self.fixes(indices)
+        var kept: [Int] = [], dropped: [Int] = []
+        for i in indices { if next(10) < (seed % 5 == 0 ? 0 : 2) { dropped.append(i) } else { kept.append(i) } }
+        var generator = SeededGenerator(seed: seed)
+        dropped.shuffle(using: &generator)
+        let fault = seed % 4 == 0 ? -1 : next(4)
+        switch fault {
+        case 0 where !dropped.isEmpty: dropped[0] = indices.max()! + 1
+        case 1 where !kept.isEmpty: kept.append(kept[next(kept.count)]); if !dropped.isEmpty { dropped.removeLast() } else { kept.removeFirst() }
+        case 2 where !kept.isEmpty: kept.remove(at: next(kept.count))
+        case 3 where kept.count > 1: kept.swapAt(0, kept.count - 1)
+        default: break
+        }
+        let output = StageOutput(kept: Self.fixes(kept), dropped: dropped.map(Self.drop))
+        let balanced = (kept + dropped).sorted() == indices.sorted()
+        if balanced {
+            try PipelineAccounting.check(input: input, output: output, stage: "s")
+            // Kept in input order: each kept index found in the input after the one before it.
+            var position = indices.startIndex
+            let ordered = kept.allSatisfy { k in
+                guard let found = indices[position...].firstIndex(of: k) else { return false }
+                position = found + 1
+                return true
+            }
+            if ordered, dropped.count <= 64 + count / 8 {
+                #expect(PipelineAccounting.inOrder(input: input, output: output), "seed \(seed)")
+            }
+        } else {
+            #expect(throws: PipelineError.self, "seed \(seed), fault \(fault)") {
+                try PipelineAccounting.check(input: input, output: output, stage: "s")
+            }
+            #expect(!PipelineAccounting.inOrder(input: input, output: output), "seed \(seed)")
+        }
+    }
+
+    /// A small seeded generator for the shuffles above (SplitMix64).
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

@@ -18,6 +18,7 @@ public enum PipelineAccounting {
         // the input counts them (the fixes are 144 bytes apart, so each pass over a long track costs
         // milliseconds); otherwise their range is measured first.
         guard !input.isEmpty else { return }
+        if inOrder(input: input, output: output) { return }
         if try checkIndices(input: input, output: output, stage: stage, low: 0, high: 4 * input.count + 63) { return }
         var low = Int.max, high = Int.min
         for f in input {
@@ -41,6 +42,34 @@ public enum PipelineAccounting {
 
     /// The check with a count per index in `low...high`, in an array; `false`, having checked nothing, when an
     /// input index lies outside that range.
+    /// The common case, decided in one pass over the input and kept fixes without a table: the kept fixes are
+    /// the input's in order with some left out, and the dropped ones are exactly those left out. (Greedy matching
+    /// finds the kept fixes in the input whenever they are an ordered subset of it; what it leaves out is then the
+    /// same multiset of source indices, whichever copies of a repeated index it matched.) `false` when the stage
+    /// reordered its fixes or dropped many — the counting checks decide then, and say what is wrong.
+    /// The table the counting check fills was about 3.6 % of a 230 000-fix `run`.
+    static func inOrder(input: [Fix], output: StageOutput) -> Bool {
+        let kept = output.kept
+        guard output.dropped.count <= 64 + input.count / 8 else { return false }
+        var leftOut: [Int] = []
+        leftOut.reserveCapacity(output.dropped.count)
+        var j = 0
+        for f in input {
+            if j < kept.count, kept[j].sourceIndex == f.sourceIndex {
+                j += 1
+            } else {
+                guard leftOut.count < output.dropped.count else { return false }
+                leftOut.append(f.sourceIndex)
+            }
+        }
+        guard j == kept.count, leftOut.count == output.dropped.count else { return false }
+        if leftOut.isEmpty { return true }
+        var dropped = output.dropped.map(\.sourceIndex)
+        leftOut.sort()
+        dropped.sort()
+        return leftOut == dropped
+    }
+
     private static func checkIndices(input: [Fix], output: StageOutput, stage: String, low: Int, high: Int) throws -> Bool {
         var expected = [Int32](repeating: 0, count: high - low + 1)
         let inRange = expected.withUnsafeMutableBufferPointer { counts in

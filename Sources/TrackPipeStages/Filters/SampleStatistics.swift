@@ -19,6 +19,32 @@ enum SampleStatistics {
         }
     }
 
+    /// The `p`-th percentile (0…100) of `values`, linearly interpolated between order statistics (Hyndman & Fan
+    /// type 7, the common default: rank p/100·(count − 1)); `nil` when empty.
+    ///
+    /// The two order statistics are found by selection (``select(_:_:)``), not by sorting every value (sorting the
+    /// windowed speeds of a 230 000-fix run was 1.6 % of `trackpipe run`); the value a sort gives. Values with a
+    /// NaN are sorted (selection needs none).
+    static func percentile(_ p: Double, of values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let rank = min(max(p, 0), 100) / 100 * Double(values.count - 1)
+        let lo = Int(rank.rounded(.down))
+        guard !values.contains(where: \.isNaN) else {
+            let sorted = values.sorted()
+            let hi = min(lo + 1, sorted.count - 1)
+            return sorted[lo] + (rank - Double(lo)) * (sorted[hi] - sorted[lo])
+        }
+        var v = values
+        return v.withUnsafeMutableBufferPointer { buffer -> Double in
+            let low = select(buffer, lo)
+            // The next order statistic is the smallest of what selection left after index lo (none is smaller).
+            guard lo + 1 < buffer.count else { return low }
+            var high = buffer[lo + 1]
+            for i in (lo + 1)..<buffer.count { high = min(high, buffer[i]) }
+            return low + (rank - Double(lo)) * (high - low)
+        }
+    }
+
     /// Rearranges `v` so that `v[k]` holds the value sorting would put there, every value before it no larger and
     /// every value after it no smaller, and returns it. `v` must hold no NaN and `k` must be an index of it.
     ///

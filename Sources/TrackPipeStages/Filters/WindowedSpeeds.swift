@@ -39,14 +39,9 @@ struct WindowedSpeeds: Sendable {
         start = 0
     }
 
-    /// The `p`-th percentile (0…100) of the windowed speeds, linearly interpolated between order statistics
-    /// (Hyndman & Fan type 7, the common default); `nil` when no window was complete.
+    /// The `p`-th percentile (0…100) of the windowed speeds (``SampleStatistics/percentile(_:of:)``); `nil` when
+    /// no window was complete.
     func percentile(_ p: Double) -> Double? {
-        guard !speeds.isEmpty else { return nil }
-        let sorted = speeds.sorted()
-        let rank = min(max(p, 0), 100) / 100 * Double(sorted.count - 1)
-        let lo = Int(rank.rounded(.down))
-        let hi = min(lo + 1, sorted.count - 1)
-        return sorted[lo] + (rank - Double(lo)) * (sorted[hi] - sorted[lo])
+        SampleStatistics.percentile(p, of: speeds)
     }
 }
