@@ -59,4 +59,44 @@ import TrackPipeLab
         let moved = zip(general, measurements).map { abs($0.east - $1.east) }.max() ?? 0
         #expect(moved > 0.1)
     }
+
+    /// The gain's solve written out for 6×6 against GSL's Cholesky: the same solution on seeded symmetric positive
+    /// definite matrices (well and badly conditioned), and both refuse a matrix that is not positive definite.
+    @Test(arguments: 0..<40)
+    func gainSolveMatchesGSL(seed: UInt64) throws {
+        var random = Xoshiro256StarStar(seed: 900 + seed)
+        let n = GaussMarkovSmootherCore.n
+        // M = A Aᵀ + ε I, ε from 1e-6 to 1 (condition numbers up to about 1e8).
+        let a = (0..<(n * n)).map { _ in random.gaussian() }
+        let epsilon = pow(10, -Double(seed % 7))
+        var m = [Double](repeating: 0, count: n * n)
+        for i in 0..<n { for j in 0..<n { for k in 0..<n { m[i * n + j] += a[i * n + k] * a[j * n + k] } } }
+        for i in 0..<n { m[i * n + i] += epsilon }
+        let b = (0..<(n * n)).map { _ in random.gaussian() * 10 }
+        var m1 = m, m2 = m, x1 = b, x2 = b
+        try GSLGaussMarkovProducts.solveGain(&m1, &x1)
+        try StructuredGaussMarkovProducts.solveGain(&m2, &x2)
+        // Against each other within what the conditioning allows (the trace bounds the largest eigenvalue, ε the
+        // smallest), and by the residual M X − B, which a backward-stable solve keeps near rounding of M and X.
+        let condition = (0..<n).map { m[$0 * n + $0] }.reduce(0, +) / epsilon
+        let scale = x1.map(abs).max() ?? 1
+        let gap = zip(x1, x2).map { abs($0 - $1) }.max() ?? 0
+        #expect(gap <= 100 * condition * Double.ulpOfOne * scale, "seed \(seed): solutions differ by \(gap)")
+        var residual = 0.0
+        for i in 0..<n {
+            for c in 0..<n {
+                var r = -b[i * n + c]
+                for k in 0..<n { r += m[i * n + k] * x2[k * n + c] }
+                residual = max(residual, abs(r))
+            }
+        }
+        let size = m.map(abs).max() ?? 1
+        #expect(residual <= 100 * Double.ulpOfOne * size * (x2.map(abs).max() ?? 1), "seed \(seed): residual \(residual)")
+        // Not positive definite: one eigenvalue made negative.
+        var bad = m
+        for i in 0..<n { bad[i * n + i] -= 1e3 }
+        var b1 = b, b2 = b, bad1 = bad, bad2 = bad
+        #expect(throws: GSLError.self) { try GSLGaussMarkovProducts.solveGain(&bad1, &b1) }
+        #expect(throws: GSLError.self) { try StructuredGaussMarkovProducts.solveGain(&bad2, &b2) }
+    }
 }

@@ -28,6 +28,10 @@ enum GSLGaussMarkovProducts: GaussMarkovProducts {
         try gemm(scratch, false, ct, false, into: out)
     }
 
+    static func solveGain(_ m: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>) throws(GSLError) {
+        try GaussMarkovSmootherCore.choleskySolveColumns(m, b)
+    }
+
     /// `c` = op(A)·op(B) (6×6, row-major; op = transpose where asked) with gsl_blas_dgemm on views of the storage.
     static func gemm(_ a: UnsafeMutablePointer<Double>, _ transA: Bool, _ b: UnsafeMutablePointer<Double>, _ transB: Bool,
                      into c: UnsafeMutablePointer<Double>) throws(GSLError) {

@@ -17,4 +17,7 @@ protocol GaussMarkovProducts {
     /// `out` = C D Cᵀ, with C given as `ct` = Cᵀ; `scratch` is a 6×6 work area.
     static func gainSandwich(_ ct: UnsafeMutablePointer<Double>, _ d: UnsafeMutablePointer<Double>,
                              scratch: UnsafeMutablePointer<Double>, into out: UnsafeMutablePointer<Double>) throws(GSLError)
+    /// Solves M X = B for the smoother gain, X in place of B (6×6, row-major; six right-hand sides), M symmetric
+    /// positive definite and destroyed; throws when M is not positive definite.
+    static func solveGain(_ m: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>) throws(GSLError)
 }

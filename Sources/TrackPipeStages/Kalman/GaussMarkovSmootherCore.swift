@@ -14,12 +14,14 @@ import Foundation
 ///   unknown); a detected stop measures v = 0 with σ_stop.
 ///
 /// Measurements are applied one scalar at a time (their noises are independent), so each update is a gain
-/// vector and a rank-one correction of P. The smoother gain solves P⁻ₖ₊₁ Cₖᵀ = Φ Pₖ with GSL's Cholesky (all
-/// columns in one call). The predictions (Φ x, Φ P Φᵀ) and the smoother's products come in two forms that give
-/// the same numbers (``GaussMarkovProducts``): the general one, `gsl_blas_dgemm`/`gsl_blas_dgemv` on 6×6 views of
-/// the state's own contiguous storage (``GSLGaussMarkovProducts``), and the one the stage uses, with Φ's zeros
-/// written out (``StructuredGaussMarkovProducts``; the stage with Doppler speeds 5.5 → 3.9 ms p0 per 2293 fixes),
-/// which the tests hold equal to the general one to 1e-9 m. Every GSL status becomes a thrown ``GSLError``.
+/// vector and a rank-one correction of P. The smoother gain solves P⁻ₖ₊₁ Cₖᵀ = Φ Pₖ by a Cholesky factorisation
+/// (all columns at once). The predictions (Φ x, Φ P Φᵀ), the smoother's products and that solve come in two forms
+/// that give the same numbers (``GaussMarkovProducts``): the general one on GSL — `gsl_blas_dgemm`/`gsl_blas_dgemv`
+/// on 6×6 views of the state's own contiguous storage and `gsl_linalg_cholesky_decomp1`/`_svx_mat`
+/// (``GSLGaussMarkovProducts``) — and the one the stage uses, with Φ's zeros and the 6×6 factorisation written
+/// out (``StructuredGaussMarkovProducts``; the stage with Doppler speeds 5.5 → 3.9 ms p0 per 2293 fixes for the
+/// products), which the tests hold equal to the general one to 1e-9 m. Every GSL status, and a factorisation
+/// that finds the matrix not positive definite, becomes a thrown ``GSLError``.
 struct GaussMarkovSmootherCore {
     /// One fix's measurements, in the run's frame.
     struct Measurement {
@@ -104,10 +106,15 @@ struct GaussMarkovSmootherCore {
             p[(o + 2) * n + o + 2] = model.errorSigma * model.errorSigma
         }
         var previousTime = first.time
+        // Φ and Q are rebuilt only when Δt changes (at 1 Hz almost never: an exponential and 72 entries a step).
+        var step = GaussMarkovStep(phi: phi, q: q, dt: .nan, decay: 0)
+        func prepare(_ dt: Double) {
+            if dt != step.dt { step = transition(dt: dt, model: model, phi: phi, q: q) }
+        }
         for k in 0..<count {
             let m = measurements[k]
             if k > 0 {
-                let step = transition(dt: max(0, m.time - previousTime), model: model, phi: phi, q: q)
+                prepare(max(0, m.time - previousTime))
                 // x⁻ = Φ x; P⁻ = Φ P Φᵀ + Q.
                 try Products.propagateMean(x, into: next, step)
                 x.update(from: next, count: n)
@@ -143,13 +150,13 @@ struct GaussMarkovSmootherCore {
         var out = [Estimate](repeating: Estimate(east: 0, north: 0, velocityEast: 0, velocityNorth: 0, positionVariance: 0), count: count)
         out[count - 1] = estimate(xs, ps)
         for k in stride(from: count - 2, through: 0, by: -1) {
-            let step = transition(dt: max(0, measurements[k + 1].time - measurements[k].time), model: model, phi: phi, q: q)
+            prepare(max(0, measurements[k + 1].time - measurements[k].time))
             let pk = w + oPF + k * nn, xk = w + oXF + k * n
             // The prediction of fix k + 1, as the forward pass made it; Φ Pₖ is also P⁻ₖ₊₁ Cᵀ, solved for Cᵀ in place.
             try Products.propagateMean(xk, into: xpNext, step)
             try Products.propagateCovariance(pk, phiP: ct, into: ppNext, step)
             chol.update(from: ppNext, count: nn)
-            try choleskySolveColumns(chol, ct)
+            try Products.solveGain(chol, ct)
             // xˢₖ = xₖ + C (xˢₖ₊₁ − x⁻ₖ₊₁)
             for i in 0..<n { dx[i] = xs[i] - xpNext[i] }
             try Products.gainTimes(ct, dx, into: next)
