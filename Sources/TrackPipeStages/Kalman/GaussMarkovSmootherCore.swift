@@ -59,7 +59,8 @@ struct GaussMarkovSmootherCore {
         var positionVariance: Double
     }
 
-    static let n = 6
+    /// The state size, a constant the optimiser sees (loops over it unroll), not a stored global.
+    @inline(__always) static var n: Int { 6 }
 
     /// Smooths one run; `measurements` in time order (Δt ≥ 0). The products in their structured form.
     static func smooth(_ measurements: [Measurement], model: Model) throws(GSLError) -> [Estimate] {
@@ -209,15 +210,24 @@ struct GaussMarkovSmootherCore {
         let hx = w0 * x[i0] + (i1 >= 0 ? w1 * x[i1] : 0)
         guard s > 0, s.isFinite else { return }
         let innovation = z - (predicted ?? hx)
-        for i in 0..<n { x[i] += ph[i] / s * innovation }
-        // P ← P − (P hᵀ)(P hᵀ)ᵀ / s, kept symmetric.
-        for i in 0..<n { for j in 0..<n { p[i * n + j] -= ph[i] * ph[j] / s } }
-        for i in 0..<n { for j in (i + 1)..<n { let a = (p[i * n + j] + p[j * n + i]) / 2; p[i * n + j] = a; p[j * n + i] = a } }
+        // The gain K = P hᵀ / s, with one division.
+        let inverse = 1 / s
+        for i in 0..<n { x[i] += ph[i] * inverse * innovation }
+        // P ← P − K (P hᵀ)ᵀ: worked out on and above the diagonal and mirrored, so P stays exactly symmetric.
+        for i in 0..<n {
+            let k = ph[i] * inverse
+            for j in i..<n {
+                let a = p[i * n + j] - k * ph[j]
+                p[i * n + j] = a
+                p[j * n + i] = a
+            }
+        }
     }
 
     /// Solves M·X = B for X in place of B, M symmetric positive definite (destroyed: its Cholesky factor), with
     /// gsl_linalg_cholesky_decomp1 and gsl_linalg_cholesky_svx_mat (all columns in one call).
     static func choleskySolveColumns(_ m: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>) throws(GSLError) {
+        GSL.prepare()  // a matrix that is not positive definite must come back as a status, not abort the process
         var mv = gsl_matrix_view_array(m, n, n)
         try GSL.check(gsl_linalg_cholesky_decomp1(&mv.matrix), "gsl_linalg_cholesky_decomp1")
         var bv = gsl_matrix_view_array(b, n, n)

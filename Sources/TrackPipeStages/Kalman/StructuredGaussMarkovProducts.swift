@@ -4,12 +4,12 @@ import CGSL
 /// so Φ x and Φ P Φᵀ are a few multiply-adds per entry instead of dense 6×6 products, and the gain's products
 /// are plain loops on the stack (no call, no view per product).
 ///
-/// Each product's sum is formed in the order GSL's reference CBLAS forms it (terms in ascending index; a term with
-/// a zero factor adds nothing), so the products agree with GSL's to the bit; the gain's solve
-/// (``solveGain(_:_:)``) rounds differently from GSL's. The tests hold the two forms equal to 1e-9 m and 1e-9 m/s
-/// on seeded runs of every measurement kind.
+/// The predictions form each sum in the order GSL's reference CBLAS does (terms in ascending index; a term with a
+/// zero factor adds nothing), so they agree with GSL's to the bit; the gain's products use the symmetry of their
+/// result and its solve (``solveGain(_:_:)``) is a factorisation written out for 6×6, both rounding differently from
+/// GSL's. The tests hold the two forms equal to 1e-9 m and 1e-9 m/s on seeded runs of every measurement kind.
 enum StructuredGaussMarkovProducts: GaussMarkovProducts {
-    static let n = GaussMarkovSmootherCore.n
+    @inline(__always) static var n: Int { GaussMarkovSmootherCore.n }
 
     @inline(__always)
     static func propagateMean(_ x: UnsafeMutablePointer<Double>, into y: UnsafeMutablePointer<Double>,
@@ -55,11 +55,30 @@ enum StructuredGaussMarkovProducts: GaussMarkovProducts {
         }
     }
 
+    /// C D Cᵀ for a symmetric D (the smoother's Pˢₖ₊₁ − P⁻ₖ₊₁): C D in full, then the product with Cᵀ on and above
+    /// the diagonal, mirrored — the result is symmetric, so half of the second product need not be formed.
     @inline(__always)
     static func gainSandwich(_ ct: UnsafeMutablePointer<Double>, _ d: UnsafeMutablePointer<Double>,
                              scratch: UnsafeMutablePointer<Double>, into out: UnsafeMutablePointer<Double>) {
-        multiply({ i, k in ct[k * n + i] }, d, into: scratch)       // C D, C[i, k] = Cᵀ[k, i]
-        multiply({ i, k in scratch[i * n + k] }, ct, into: out)    // (C D) Cᵀ
+        // scratch = C D: row i is Σₖ C[i, k]·D[k, ·], C[i, k] = Cᵀ[k, i].
+        for i in 0..<n {
+            let row = scratch + i * n
+            for j in 0..<n { row[j] = 0 }
+            for k in 0..<n {
+                let c = ct[k * n + i], dRow = d + k * n
+                for j in 0..<n { row[j] += c * dRow[j] }
+            }
+        }
+        // out[i, j] = Σₖ (C D)[i, k]·C[j, k] = Σₖ scratch[i, k]·Cᵀ[k, j], for j ≥ i.
+        for i in 0..<n {
+            let row = scratch + i * n
+            for j in i..<n {
+                var sum = 0.0
+                for k in 0..<n { sum += row[k] * ct[k * n + j] }
+                out[i * n + j] = sum
+                out[j * n + i] = sum
+            }
+        }
     }
 
     /// The gain's solve by a Cholesky factorisation written out for 6×6 (M = L Lᵀ, then L Y = B and Lᵀ X = Y, a
@@ -69,58 +88,38 @@ enum StructuredGaussMarkovProducts: GaussMarkovProducts {
     /// not positive (or NaN) throws `GSL_EDOM`, as GSL's factorisation does.
     @inline(__always)
     static func solveGain(_ m: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>) throws(GSLError) {
-        // L in the lower triangle of m; the reciprocals of its diagonal aside.
-        var inverse: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
-        try withUnsafeMutableBytes(of: &inverse) { raw throws(GSLError) in
-            let inv = raw.baseAddress!.assumingMemoryBound(to: Double.self)
-            for j in 0..<n {
-                var d = m[j * n + j]
-                for k in 0..<j { d -= m[j * n + k] * m[j * n + k] }
-                guard d > 0 else { throw GSLError(code: Int32(GSL_EDOM), call: "the 6×6 Cholesky factorisation (not positive definite)") }
-                let l = d.squareRoot()
-                m[j * n + j] = l
-                inv[j] = 1 / l
-                for i in (j + 1)..<n {
-                    var v = m[i * n + j]
-                    for k in 0..<j { v -= m[i * n + k] * m[j * n + k] }
-                    m[i * n + j] = v * inv[j]
-                }
-            }
-            // L Y = B, row by row.
-            for i in 0..<n {
-                let row = b + i * n
-                for k in 0..<i {
-                    let l = m[i * n + k], other = b + k * n
-                    for c in 0..<n { row[c] -= l * other[c] }
-                }
-                for c in 0..<n { row[c] *= inv[i] }
-            }
-            // Lᵀ X = Y, from the last row up.
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                let row = b + i * n
-                for k in (i + 1)..<n {
-                    let l = m[k * n + i], other = b + k * n
-                    for c in 0..<n { row[c] -= l * other[c] }
-                }
-                for c in 0..<n { row[c] *= inv[i] }
+        // L below the diagonal of m, and on it 1 / L[j, j] (the solves divide by the diagonal, nothing else reads it).
+        for j in 0..<n {
+            var d = m[j * n + j]
+            for k in 0..<j { d -= m[j * n + k] * m[j * n + k] }
+            guard d > 0 else { throw GSLError(code: Int32(GSL_EDOM), call: "the 6×6 Cholesky factorisation (not positive definite)") }
+            let inverse = 1 / d.squareRoot()
+            m[j * n + j] = inverse
+            for i in (j + 1)..<n {
+                var v = m[i * n + j]
+                for k in 0..<j { v -= m[i * n + k] * m[j * n + k] }
+                m[i * n + j] = v * inverse
             }
         }
-    }
-
-    /// `target` = A B for 6×6 matrices, A given entry by entry as `a(i, k)`: each target[i, j] = Σₖ A[i, k]·B[k, j]
-    /// summed with k ascending, a zero A[i, k] adding nothing — the order GSL's reference `dgemm` sums in.
-    @inline(__always)
-    static func multiply(_ a: (Int, Int) -> Double, _ b: UnsafeMutablePointer<Double>,
-                         into target: UnsafeMutablePointer<Double>) {
-        for i in 0..<(n * n) { target[i] = 0 }
+        // L Y = B, row by row.
         for i in 0..<n {
-            let row = target + i * n
-            for k in 0..<n {
-                let c = a(i, k)
-                guard c != 0 else { continue }
-                let bRow = b + k * n
-                for j in 0..<n { row[j] += c * bRow[j] }
+            let row = b + i * n
+            for k in 0..<i {
+                let l = m[i * n + k], other = b + k * n
+                for c in 0..<n { row[c] -= l * other[c] }
             }
+            let inverse = m[i * n + i]
+            for c in 0..<n { row[c] *= inverse }
+        }
+        // Lᵀ X = Y, from the last row up.
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let row = b + i * n
+            for k in (i + 1)..<n {
+                let l = m[k * n + i], other = b + k * n
+                for c in 0..<n { row[c] -= l * other[c] }
+            }
+            let inverse = m[i * n + i]
+            for c in 0..<n { row[c] *= inverse }
         }
     }
 }
