@@ -23,7 +23,7 @@ public struct TrackSmootherStage: Stage {
         stop-window seconds inside stop-radius; a lone moving second between stopped ones counts as stopped) \
         v = 0 is measured. A run whose fixes carry no usable speeds (fewer than half with a speed, or sampled \
         more than 2 s apart) is smoothed as without-speeds says: by default exactly as kalman-smoother does. \
-        Forward Kalman filter and Rauch–Tung–Striebel smoother on GSL matrices (6 states). Output: each fix at \
+        Forward Kalman filter and Rauch–Tung–Striebel smoother (6 states), its numerics held equal to 1e-9 m to a general form on GSL matrices. Output: each fix at \
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
         smoothed 1-sigma, its speed (m/s) and course (°) the smoothed velocity — pair with distance \
         method "speed" for distance as ∫|v| dt. Runs restart at segments, gaps and long pauses as for \
