@@ -116,7 +116,13 @@ public struct StageEmitter: Sendable {
     }
 
     private static func exchange<T>(_ buffer: inout [T], _ list: inout [T]) {
-        buffer.removeAll(keepingCapacity: true)
+        // A live batch is a fix or two: removed one by one, as `removeAll(keepingCapacity:)` goes through the
+        // general `replaceSubrange` (about 70 instructions a call, eight calls a fix: 2 % of `stream`).
+        if buffer.count <= 4 {
+            while !buffer.isEmpty { buffer.removeLast() }
+        } else {
+            buffer.removeAll(keepingCapacity: true)
+        }
         swap(&buffer, &list)
     }
 }
