@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrackPipe
 import TrackPipeTesting
@@ -181,5 +182,29 @@ import TrackPipeTesting
         let bad = Set(ref.truth.indices.filter { ref.truth[$0].warmup || ref.truth[$0].invalid })
         #expect(jumps.isSubset(of: Set(raw.droppedIndices)))
         #expect(Set(raw.droppedIndices).subtracting(jumps).isSubset(of: bad))
+    }
+
+    /// The bound that lets most steps skip the exact length is never below it: seeded pairs at every latitude to
+    /// 89.9°, across the antimeridian, from a millimetre to 20 km apart (beyond 10 km it must bound nothing).
+    @Test(arguments: 0..<20)
+    func distanceBoundIsNeverBelowTheDistance(seed: UInt64) {
+        var state = seed &+ 0x9E37_79B9_7F4A_7C15
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<2000 {
+            let lat = (uniform() * 2 - 1) * 89.9, lon = seed % 4 == 0 ? 179.9999 : (uniform() * 2 - 1) * 180
+            let length = pow(10, uniform() * 7.3 - 3), bearing = uniform() * 2 * .pi
+            let dLat = length * cos(bearing) / 111_000, dLon = length * sin(bearing) / (111_000 * cos(lat * .pi / 180))
+            var lon2 = lon + dLon
+            if lon2 > 180 { lon2 -= 360 }
+            let a = Fix(time: 0, latitude: lat, longitude: lon, sourceIndex: 0)
+            let b = Fix(time: 1, latitude: max(-90, min(90, lat + dLat)), longitude: lon2, sourceIndex: 1)
+            let exact = Geodesy.distance(a.point, b.point)
+            let bound = JumpSpeedLimit.distanceBound(a, b)
+            #expect(bound >= exact, "seed \(seed): bound \(bound) below \(exact) at \(lat), \(lon)")
+            if exact > Geodesy.localApproximationLimit { #expect(bound == .infinity) }
+        }
     }
 }

@@ -28,6 +28,22 @@ public enum JumpSpeedLimit {
         return max(0, Geodesy.distance(a.point, b.point) - radius(a) - radius(b))
     }
 
+    /// An upper bound of `Geodesy.distance(a.point, b.point)` (metres) without trigonometry: the angular step
+    /// √(Δφ² + Δλ²) times the largest radius of curvature of WGS84, a/√(1 − e²) (the local formula's north and east
+    /// radii are at most that, and cos φ ≤ 1), with a margin for rounding. Beyond 10 km (where `Geodesy.distance`
+    /// switches to Vincenty's formula) or for coordinates that are not finite it is +∞, bounding nothing.
+    @inline(__always)
+    static func distanceBound(_ a: Fix, _ b: Fix) -> Double {
+        let dPhi = (b.latitude - a.latitude) * (.pi / 180)
+        let dLambda = Geodesy.wrappedLongitudeDelta(a.longitude, b.longitude)
+        let bound = (dPhi * dPhi + dLambda * dLambda).squareRoot() * largestRadiusOfCurvature * (1 + 1e-9)
+        return bound <= Geodesy.localApproximationLimit ? bound : .infinity
+    }
+
+    /// a/√(1 − e²) of WGS84, metres: the polar radius of curvature, the largest of the meridional and prime-vertical
+    /// radii at any latitude.
+    static let largestRadiusOfCurvature = Geodesy.wgs84A / (1 - Geodesy.wgs84E2).squareRoot()
+
     /// The limit for `activity`; `other` uses the running limit (the tool's default activity).
     public static func maxSpeed(for activity: Activity) -> Double {
         switch activity {

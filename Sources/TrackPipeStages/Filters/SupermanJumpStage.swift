@@ -120,6 +120,13 @@ public struct SupermanJumpStage: StreamingStage {
         /// step's effective speed when it has one.
         func judge(from a: Fix, speedInto aSpeed: Double?, to b: Fix) -> (verdict: JumpVerdict?, speed: Double?) {
             guard let ta = a.time, let tb = b.time else { return (nil, nil) }
+            // Nearly every step is far below the limit: a bound of its length without trigonometry says so, and
+            // the exact length is worked out only near or over the limit (the same verdicts; the speed it would
+            // give is needed only by the acceleration rule).
+            if maxAcceleration == nil, tb > ta,
+               JumpSpeedLimit.distanceBound(a, b) - radius(a) - radius(b) <= maxSpeed * (tb - ta) {
+                return (nil, nil)
+            }
             let effective = JumpSpeedLimit.effectiveDistance(from: a, to: b, accuracyAware: accuracyAware)
             let dt = tb - ta
             guard dt > 0 else {
@@ -144,7 +151,14 @@ public struct SupermanJumpStage: StreamingStage {
             return (nil, speed)
         }
 
+        /// The accuracy radius `effectiveDistance` subtracts for `fix`, metres.
+        func radius(_ fix: Fix) -> Double {
+            guard accuracyAware, let h = fix.horizontalAccuracy, h >= 0, h.isFinite else { return 0 }
+            return h
+        }
+
         mutating func dropSuspects(into out: inout StageEmitter) {
+            guard !suspects.isEmpty else { return }
             for s in suspects {
                 out.drop(s.fix, rule: s.verdict.rule, measured: s.verdict.measured, threshold: s.verdict.threshold,
                          unit: s.verdict.unit, detail: "judged from fix \(s.verdict.fromSourceIndex)")
