@@ -259,15 +259,13 @@ public struct AutoPauseStage: StreamingStage {
             switch stage.rule {
             case .region:
                 if movesByDoppler(heldDoppler, fix) { return (false, nil) }
-                guard var region = heldRegion, region.hasFrame else {
+                // Read in place (`heldRegion?.…`): binding the region to a local copied it, twice a fix.
+                guard heldRegion?.hasFrame == true, let offset = heldRegion?.offset(of: fix),
+                      let within = heldRegion?.allWithin(stage.radius, offsets: heldOffsets, adding: offset) else {
                     // Within 1° of a pole: straight distances to the first fix, rebuilt (rare).
                     return (StopRegion.allWithin(stage.radius, held + [fix]), nil)
                 }
-                let offset = region.offset(of: fix)
-                region.add(offset: offset)
-                heldOffsets.append(offset)
-                defer { heldOffsets.removeLast() }
-                return (region.allWithin(stage.radius, offsets: heldOffsets), offset)
+                return (within, offset)
             case .speed:
                 return (stage.isSlow(previous: held[held.count - 1], fix: fix), nil)
             }
@@ -505,16 +503,15 @@ public struct AutoPauseStage: StreamingStage {
                 offsets.removeAll(keepingCapacity: true)
                 offsets.append(region.offset(of: held[start]))
                 for j in (start + 1)..<held.count {
+                    // The circle grows in place: when a fix does not fit, this candidate is dropped whole.
                     let offset = region.offset(of: held[j])
-                    var trial = region
-                    trial.add(offset: offset)
+                    region.add(offset: offset)
                     offsets.append(offset)
-                    guard !movesByDoppler(doppler, held[j]), trial.allWithin(stage.radius, offsets: offsets) else {
+                    guard !movesByDoppler(doppler, held[j]), region.allWithin(stage.radius, offsets: offsets) else {
                         start += 1
                         continue search
                     }
                     if let t = held[j].time, t - t0 >= stage.window { return false }
-                    region = trial
                     doppler.add(held[j])
                 }
                 break

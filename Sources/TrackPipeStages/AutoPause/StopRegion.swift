@@ -94,6 +94,26 @@ struct StopRegion: Sendable {
     }
 
     /// True when every one of `fixes` lies within `radius` metres of their common centroid.
+    /// ``allWithin(_:offsets:)`` for this region as it would be with one more point, `extra` (its offset in this
+    /// frame), which is checked too — the same sums and bounds `add(offset:)` would make, without a copy of the
+    /// region to make them in.
+    func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)], adding extra: (east: Double, north: Double)) -> Bool {
+        let n = Double(count + 1)
+        let sumE = sumEast + extra.east, sumN = sumNorth + extra.north
+        if boundsUsable, extra.east.isFinite, extra.north.isFinite {
+            let ce = sumE / n, cn = sumN / n
+            let de = max(abs(min(minEast, extra.east) - ce), abs(max(maxEast, extra.east) - ce))
+            let dn = max(abs(min(minNorth, extra.north) - cn), abs(max(maxNorth, extra.north) - cn))
+            if (de * de + dn * dn).squareRoot() <= radius { return true }
+        }
+        for o in offsets {
+            let de = o.east - sumE / n, dn = o.north - sumN / n
+            if !((de * de + dn * dn).squareRoot() <= radius) { return false }
+        }
+        let de = extra.east - sumE / n, dn = extra.north - sumN / n
+        return (de * de + dn * dn).squareRoot() <= radius
+    }
+
     static func allWithin(_ radius: Double, _ fixes: [Fix]) -> Bool {
         guard let first = fixes.first else { return true }
         var region = StopRegion(first: first)
