@@ -6,6 +6,9 @@ public struct StageEmitter: Sendable {
     /// `label` interned once, for the changes recorded per fix.
     public let stageLabel: StageLabel
     public private(set) var output: StageOutput
+    /// Where ``summarize(_:label:value:unit:text:)`` looks first: the figure after the one it last updated (a
+    /// stage that keeps its figures current updates them in the same order after every fix).
+    private var nextSummaryIndex = 0
 
     public init(label: String) {
         self.label = label
@@ -56,10 +59,14 @@ public struct StageEmitter: Sendable {
     /// figures current after every fix, as `distance` does for live status, pays no allocation per fix).
     /// `text` says in words what the figure is about when the number alone does not (``SummaryItem/text``).
     public mutating func summarize(_ key: String, label: String, value: Double, unit: MeasurementUnit, text: String? = nil) {
-        guard let i = output.summary.firstIndex(where: { $0.key == key }) else {
+        let guess = nextSummaryIndex < output.summary.count ? nextSummaryIndex : 0
+        guard let i = guess < output.summary.count && output.summary[guess].key == key
+                ? guess : output.summary.firstIndex(where: { $0.key == key }) else {
             output.summary.append(SummaryItem(key: key, label: label, value: value, unit: unit, stage: self.label, text: text))
+            nextSummaryIndex = output.summary.count
             return
         }
+        nextSummaryIndex = i + 1
         output.summary[i].value = value
         output.summary[i].unit = unit
         if output.summary[i].label != label { output.summary[i].label = label }
