@@ -152,7 +152,10 @@ public enum DecimalText {
         // The search for k starts at or above the answer: with 2^e ≤ magnitude, log10(magnitude) ≥ e·log10(2) >
         // floor(e·0.30103) − 1, so magnitude·10^(15 − floor(e·0.30103)) ≥ 10^15 fails the test (rounding is
         // monotonic), as does every larger k. One or two steps instead of counting down from 22.
-        var k = min(22, 15 - Int((Double(magnitude.exponent) * 0.30103).rounded(.down)))
+        // The binary exponent from the bits (`magnitude` ≥ 1e-7 is a normal number): the `exponent` property is a
+        // call per number.
+        let exponent = Int(magnitude.exponentBitPattern) - 1023
+        var k = min(22, 15 - Int((Double(exponent) * 0.30103).rounded(.down)))
         while magnitude * exactPowersOfTen[k] >= 1e15 { k -= 1 }  // ends by k = 0, as magnitude < 1e15
         // Below 2^50 the sum is exact, so truncating it rounds to the nearest integer.
         var m = UInt64(magnitude * exactPowersOfTen[k] + 0.5)
