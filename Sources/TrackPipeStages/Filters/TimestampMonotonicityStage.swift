@@ -108,8 +108,10 @@ public struct TimestampMonotonicityStage: StreamingStage {
         /// The last accepted fix as the input had it, and its usual step (its time minus the one before it).
         var lastAccepted: Fix?
         var lastStep: Double?
-        /// The last accepted fix, not yet emitted (only with `preferAccurate`), re-stamped, with the input's fix.
-        var held: (fix: Fix, original: Fix)?
+        /// With `preferAccurate`, the last accepted fix (``lastAccepted``) is held back until the next one is known
+        /// (a later fix of the same time may be more accurate): its re-stamped time, `nil` when none is held. The
+        /// fix itself is not kept twice (copying it in and out was eight copies of 144 bytes a fix).
+        var heldTime: Double?
         /// Fixes earlier than the last accepted one that may be a clock step, held until they re-anchor the
         /// clock or turn out not to.
         var candidates: [Fix] = []
@@ -148,18 +150,17 @@ public struct TimestampMonotonicityStage: StreamingStage {
 
         /// Takes a fix that is not earlier than the last accepted one (re-stamped by the offset).
         mutating func accept(_ original: Fix, into out: inout StageEmitter) {
-            var fix = original
             let t = (original.time ?? 0) + offset
-            if offset != 0 { fix.time = t }
             if let last = lastTime, t == last {
-                if preferAccurate, let incumbent = held, TimestampMonotonicityStage.isMoreAccurate(fix, than: incumbent.fix) {
-                    out.drop(incumbent.original, rule: "duplicate-time", measured: 0, threshold: 0, unit: .seconds,
-                             detail: "same time as fix \(fix.sourceIndex), which is more accurate")
-                    held = (fix, original)
+                if preferAccurate, heldTime != nil, let incumbent = lastAccepted,
+                   TimestampMonotonicityStage.isMoreAccurate(original, than: incumbent) {
+                    out.drop(incumbent, rule: "duplicate-time", measured: 0, threshold: 0, unit: .seconds,
+                             detail: "same time as fix \(original.sourceIndex), which is more accurate")
+                    heldTime = t
                     lastAccepted = original
                 } else {
-                    let winner = held.map { "fix \($0.fix.sourceIndex), kept as at least as accurate" }
-                        ?? "the last accepted fix, kept as the first of the pair"
+                    let winner = heldTime != nil ? "fix \(lastAccepted?.sourceIndex ?? 0), kept as at least as accurate"
+                        : "the last accepted fix, kept as the first of the pair"
                     out.drop(original, rule: "duplicate-time", measured: 0, threshold: 0, unit: .seconds,
                              detail: "same time as \(winner)")
                 }
@@ -167,17 +168,32 @@ public struct TimestampMonotonicityStage: StreamingStage {
             }
             if let last = lastTime { lastStep = t - last }
             lastTime = t
-            lastAccepted = original
             if preferAccurate {
-                if let h = held { Self.keep(h, into: &out) }
-                held = (fix, original)
+                emitHeld(into: &out)
+                heldTime = t
+                lastAccepted = original
             } else {
-                Self.keep((fix, original), into: &out)
+                lastAccepted = original
+                Self.keep(original, restampedTo: t, into: &out)
             }
         }
 
-        static func keep(_ f: (fix: Fix, original: Fix), into out: inout StageEmitter) {
-            if f.fix.time == f.original.time { out.keep(f.fix) } else { out.keep(f.fix, changedFrom: f.original) }
+        /// Emits the held fix, if any (``heldTime``).
+        mutating func emitHeld(into out: inout StageEmitter) {
+            guard let t = heldTime, let fix = lastAccepted else { return }
+            heldTime = nil
+            Self.keep(fix, restampedTo: t, into: &out)
+        }
+
+        /// Keeps `original` at time `t`: as it is when `t` is its time, else re-stamped and recorded as changed.
+        static func keep(_ original: Fix, restampedTo t: Double, into out: inout StageEmitter) {
+            if t == original.time {
+                out.keep(original)
+            } else {
+                var fix = original
+                fix.time = t
+                out.keep(fix, changedFrom: original)
+            }
         }
 
         mutating func dropNotLater(_ fix: Fix, into out: inout StageEmitter) {
@@ -230,8 +246,7 @@ public struct TimestampMonotonicityStage: StreamingStage {
 
         mutating func finish(into out: inout StageEmitter) throws {
             dropCandidates(into: &out)
-            if let h = held { Self.keep(h, into: &out) }
-            held = nil
+            emitHeld(into: &out)
         }
     }
 }
