@@ -40,8 +40,6 @@ public enum PipelineAccounting {
         }
     }
 
-    /// The check with a count per index in `low...high`, in an array; `false`, having checked nothing, when an
-    /// input index lies outside that range.
     /// The common case, decided in one pass over the input and kept fixes without a table: the kept fixes are
     /// the input's in order with some left out, and the dropped ones are exactly those left out. (Greedy matching
     /// finds the kept fixes in the input whenever they are an ordered subset of it; what it leaves out is then the
@@ -70,6 +68,8 @@ public enum PipelineAccounting {
         return leftOut == dropped
     }
 
+    /// The check with a count per index in `low...high`, in an array; `false`, having checked nothing, when an
+    /// input index lies outside that range.
     private static func checkIndices(input: [Fix], output: StageOutput, stage: String, low: Int, high: Int) throws -> Bool {
         var expected = [Int32](repeating: 0, count: high - low + 1)
         let inRange = expected.withUnsafeMutableBufferPointer { counts in

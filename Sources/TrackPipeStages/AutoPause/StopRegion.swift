@@ -80,40 +80,44 @@ struct StopRegion: Sendable {
     /// A moving runner's candidate circle is re-checked for every fix held and every release of an anchor: this
     /// check was a quarter of `auto-pause`'s time on the 230 000-fix end-to-end run.
     func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)]) -> Bool {
+        Self.allWithin(radius, count: count, sumEast: sumEast, sumNorth: sumNorth,
+                       bounds: boundsUsable ? (minEast, maxEast, minNorth, maxNorth) : nil, offsets: offsets, extra: nil)
+    }
+
+    /// ``allWithin(_:offsets:)`` for this region as it would be with one more point, `extra` (its offset in this
+    /// frame), which is checked too — the sums and bounds `add(offset:)` would make, without a copy of the region
+    /// to make them in.
+    func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)], adding extra: (east: Double, north: Double)) -> Bool {
+        let bounds = boundsUsable && extra.east.isFinite && extra.north.isFinite
+            ? (min(minEast, extra.east), max(maxEast, extra.east), min(minNorth, extra.north), max(maxNorth, extra.north))
+            : nil
+        return Self.allWithin(radius, count: count + 1, sumEast: sumEast + extra.east, sumNorth: sumNorth + extra.north,
+                              bounds: bounds, offsets: offsets, extra: extra)
+    }
+
+    /// The check of both: `count` points with these sums and (when usable) bounds — `offsets`, then `extra`.
+    @inline(__always)
+    private static func allWithin(
+        _ radius: Double, count: Int, sumEast: Double, sumNorth: Double,
+        bounds: (minEast: Double, maxEast: Double, minNorth: Double, maxNorth: Double)?,
+        offsets: [(east: Double, north: Double)], extra: (east: Double, north: Double)?
+    ) -> Bool {
         let n = Double(count)
-        if boundsUsable, count > 0 {
+        if let b = bounds, count > 0 {
             let ce = sumEast / n, cn = sumNorth / n
-            let de = max(abs(minEast - ce), abs(maxEast - ce)), dn = max(abs(minNorth - cn), abs(maxNorth - cn))
+            let de = max(abs(b.minEast - ce), abs(b.maxEast - ce)), dn = max(abs(b.minNorth - cn), abs(b.maxNorth - cn))
             if (de * de + dn * dn).squareRoot() <= radius { return true }
         }
         for o in offsets {
             let de = o.east - sumEast / n, dn = o.north - sumNorth / n
             if !((de * de + dn * dn).squareRoot() <= radius) { return false }
         }
-        return true
-    }
-
-    /// True when every one of `fixes` lies within `radius` metres of their common centroid.
-    /// ``allWithin(_:offsets:)`` for this region as it would be with one more point, `extra` (its offset in this
-    /// frame), which is checked too — the same sums and bounds `add(offset:)` would make, without a copy of the
-    /// region to make them in.
-    func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)], adding extra: (east: Double, north: Double)) -> Bool {
-        let n = Double(count + 1)
-        let sumE = sumEast + extra.east, sumN = sumNorth + extra.north
-        if boundsUsable, extra.east.isFinite, extra.north.isFinite {
-            let ce = sumE / n, cn = sumN / n
-            let de = max(abs(min(minEast, extra.east) - ce), abs(max(maxEast, extra.east) - ce))
-            let dn = max(abs(min(minNorth, extra.north) - cn), abs(max(maxNorth, extra.north) - cn))
-            if (de * de + dn * dn).squareRoot() <= radius { return true }
-        }
-        for o in offsets {
-            let de = o.east - sumE / n, dn = o.north - sumN / n
-            if !((de * de + dn * dn).squareRoot() <= radius) { return false }
-        }
-        let de = extra.east - sumE / n, dn = extra.north - sumN / n
+        guard let o = extra else { return true }
+        let de = o.east - sumEast / n, dn = o.north - sumNorth / n
         return (de * de + dn * dn).squareRoot() <= radius
     }
 
+    /// True when every one of `fixes` lies within `radius` metres of their common centroid.
     static func allWithin(_ radius: Double, _ fixes: [Fix]) -> Bool {
         guard let first = fixes.first else { return true }
         var region = StopRegion(first: first)

@@ -21,11 +21,15 @@ public enum JumpSpeedLimit {
     /// radii (with `accuracyAware`; a missing or invalid accuracy counts 0), never below 0 — noise need not fit
     /// under the limit, only movement.
     public static func effectiveDistance(from a: Fix, to b: Fix, accuracyAware: Bool = true) -> Double {
-        func radius(_ fix: Fix) -> Double {
-            guard accuracyAware, let h = fix.horizontalAccuracy, h >= 0, h.isFinite else { return 0 }
-            return h
-        }
-        return max(0, Geodesy.distance(a.point, b.point) - radius(a) - radius(b))
+        max(0, Geodesy.distance(a.point, b.point) - accuracyRadius(a, accuracyAware) - accuracyRadius(b, accuracyAware))
+    }
+
+    /// The radius ``effectiveDistance(from:to:accuracyAware:)`` subtracts for `fix`, metres: its horizontal
+    /// accuracy with `accuracyAware`, 0 when it has none valid or without.
+    @inline(__always)
+    static func accuracyRadius(_ fix: Fix, _ accuracyAware: Bool) -> Double {
+        guard accuracyAware, let h = fix.horizontalAccuracy, h >= 0, h.isFinite else { return 0 }
+        return h
     }
 
     /// An upper bound of `Geodesy.distance(a.point, b.point)` (metres) without trigonometry: the angular step

@@ -124,7 +124,8 @@ public struct SupermanJumpStage: StreamingStage {
             // the exact length is worked out only near or over the limit (the same verdicts; the speed it would
             // give is needed only by the acceleration rule).
             if maxAcceleration == nil, tb > ta,
-               JumpSpeedLimit.distanceBound(a, b) - radius(a) - radius(b) <= maxSpeed * (tb - ta) {
+               JumpSpeedLimit.distanceBound(a, b) - JumpSpeedLimit.accuracyRadius(a, accuracyAware)
+                   - JumpSpeedLimit.accuracyRadius(b, accuracyAware) <= maxSpeed * (tb - ta) {
                 return (nil, nil)
             }
             let effective = JumpSpeedLimit.effectiveDistance(from: a, to: b, accuracyAware: accuracyAware)
@@ -149,12 +150,6 @@ public struct SupermanJumpStage: StreamingStage {
                 }
             }
             return (nil, speed)
-        }
-
-        /// The accuracy radius `effectiveDistance` subtracts for `fix`, metres.
-        func radius(_ fix: Fix) -> Double {
-            guard accuracyAware, let h = fix.horizontalAccuracy, h >= 0, h.isFinite else { return 0 }
-            return h
         }
 
         mutating func dropSuspects(into out: inout StageEmitter) {

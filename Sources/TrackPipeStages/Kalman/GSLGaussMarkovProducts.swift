@@ -3,7 +3,7 @@ import CGSL
 /// ``GaussMarkovProducts`` as dense products on GSL: `gsl_blas_dgemm`/`gsl_blas_dgemv` on 6×6 views of the
 /// caller's storage, Φ as a full matrix. The general form, against which the structured one is tested.
 enum GSLGaussMarkovProducts: GaussMarkovProducts {
-    @inline(__always) static var n: Int { GaussMarkovSmootherCore.n }
+    static let n = GaussMarkovSmootherCore.n
 
     static func propagateMean(_ x: UnsafeMutablePointer<Double>, into y: UnsafeMutablePointer<Double>,
                               _ step: GaussMarkovStep) throws(GSLError) {

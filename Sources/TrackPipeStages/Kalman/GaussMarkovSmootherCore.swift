@@ -59,8 +59,7 @@ struct GaussMarkovSmootherCore {
         var positionVariance: Double
     }
 
-    /// The state size, a constant the optimiser sees (loops over it unroll), not a stored global.
-    @inline(__always) static var n: Int { 6 }
+    static let n = 6
 
     /// Smooths one run; `measurements` in time order (Δt ≥ 0). The products in their structured form.
     static func smooth(_ measurements: [Measurement], model: Model) throws(GSLError) -> [Estimate] {

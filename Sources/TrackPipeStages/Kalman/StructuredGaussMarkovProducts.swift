@@ -9,7 +9,7 @@ import CGSL
 /// result and its solve (``solveGain(_:_:)``) is a factorisation written out for 6×6, both rounding differently from
 /// GSL's. The tests hold the two forms equal to 1e-9 m and 1e-9 m/s on seeded runs of every measurement kind.
 enum StructuredGaussMarkovProducts: GaussMarkovProducts {
-    @inline(__always) static var n: Int { GaussMarkovSmootherCore.n }
+    static let n = GaussMarkovSmootherCore.n
 
     @inline(__always)
     static func propagateMean(_ x: UnsafeMutablePointer<Double>, into y: UnsafeMutablePointer<Double>,
