@@ -208,11 +208,12 @@ import TrackPipeTesting
     }
 
     /// A straight run at 3 m/s with 2 m of white noise per axis: the likelihood picks σ 2 m (its grid holds 2)
-    /// and the smallest q (the motion is constant); with 0.7 m of noise, σ 0.7 m. Each against the grid's other
+    /// and the smallest q (the motion is constant); with 0.7 m of noise, σ 0.7 m; with 0.2 m (a bike computer's
+    /// filtered positions), σ 0.2 m, below the 0.5 m the grid used to stop at. Each against the grid's other
     /// values, so a mutation that scores the wrong way round picks the grid's far end.
     @Test func theNoiseFitFindsTheNoise() throws {
         var rng = Xoshiro256StarStar(seed: 19)
-        for sigma in [2.0, 0.7] {
+        for sigma in [2.0, 0.7, 0.2] {
             let points = (0..<1500).map { k -> (time: Double, east: Double, north: Double) in
                 (Double(k), 3 * Double(k) + sigma * rng.gaussian(), sigma * rng.gaussian())
             }
