@@ -107,6 +107,24 @@ import TrackPipeIO
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["phone.gpx"])
     }
 
+    /// A folder without a track file is an error that names every extension a track file may have (the message
+    /// once listed four of the eight formats): each extension it names is read as its format, and `.fit`, `.tcx`
+    /// and `.ndjson` are among them.
+    @Test func aFolderWithoutTracksNamesTheExtensionsItLookedFor() throws {
+        let root = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("notes".utf8).write(to: root.appendingPathComponent("notes.txt"))
+        do {
+            _ = try DatasetFiles.expand([root.path])
+            Issue.record("expected an error")
+        } catch let e as TrackReadError {
+            let named = e.message.split(whereSeparator: { " ,()".contains($0) }).filter { $0.hasPrefix(".") }.map(String.init)
+            #expect(Set(named) == Set(TrackFormat.recognizedExtensions.map { "." + $0.pathExtension }), "\(e.message)")
+            #expect(named.contains(".fit") && named.contains(".tcx") && named.contains(".ndjson"))
+            for ext in named { #expect(TrackFormat(pathExtension: "a" + ext) != nil, "\(ext)") }
+        }
+    }
+
     @Test func aBadDistanceFileNamesItsLine() {
         do {
             _ = try DatasetTruth.parseDistance(Array("# x\nabout 5 km\n".utf8), file: "r.distance.txt")

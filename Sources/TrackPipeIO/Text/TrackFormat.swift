@@ -47,22 +47,27 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// The format named by `path`'s extension (case-insensitive), or `nil` when the extension says nothing.
-    /// `.txt` and `.log` are not mapped (they could be anything); ``sniff(_:)`` decides those.
-    /// A compressed file names its format before `.gz` (`ride.gpx.gz` is GPX).
+    /// The file extensions ``init(pathExtension:)`` recognises (lower case, without the dot), each with its format;
+    /// any of them may be followed by `.gz`.
+    public static let recognizedExtensions: [(pathExtension: String, format: TrackFormat)] = [
+        ("gpx", .gpx), ("tcx", .tcx), ("fit", .fit), ("csv", .csv), ("tsv", .csv), ("geojson", .geojson), ("json", .geojson),
+        ("nmea", .nmea), ("nma", .nmea), ("ndjson", .ndjson), ("jsonl", .ndjson),
+    ]
+
+    /// ``recognizedExtensions`` for messages: `.gpx, .tcx, … or .jsonl (any of them gzipped)`.
+    public static var recognizedExtensionNames: String {
+        let names = recognizedExtensions.map { "." + $0.pathExtension }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") + " (any of them gzipped)"
+    }
+
+    /// The format named by `path`'s extension (case-insensitive, one of ``recognizedExtensions``), or `nil` when
+    /// the extension says nothing. `.txt` and `.log` are not mapped (they could be anything); ``sniff(_:)`` decides
+    /// those. A compressed file names its format before `.gz` (`ride.gpx.gz` is GPX).
     public init?(pathExtension path: String) {
         var ext = (path as NSString).pathExtension.lowercased()
         if ext == "gz" { ext = ((path as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
-        switch ext {
-        case "gpx": self = .gpx
-        case "csv", "tsv": self = .csv
-        case "geojson", "json": self = .geojson
-        case "nmea", "nma", "ubx.nmea": self = .nmea
-        case "ndjson", "jsonl": self = .ndjson
-        case "fit": self = .fit
-        case "tcx": self = .tcx
-        default: return nil
-        }
+        guard let known = Self.recognizedExtensions.first(where: { $0.pathExtension == ext }) else { return nil }
+        self = known.format
     }
 
     /// A format name as a user types it (`gpx`, `csv`, `geojson`/`json`, `nmea`, `gnsslogger`, `ndjson`, `fit`, `tcx`), or `nil`.

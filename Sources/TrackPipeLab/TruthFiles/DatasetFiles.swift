@@ -31,7 +31,7 @@ public enum DatasetFiles {
                 guard TrackFormat(pathExtension: path) != nil, !DatasetTruth.isCompanion(path) else { continue }
                 found.append((path, relative))
             }
-            if found.isEmpty { throw TrackReadError(file: argument, message: "the folder holds no track files (.gpx, .csv, .geojson, .nmea)") }
+            if found.isEmpty { throw TrackReadError(file: argument, message: "the folder holds no track files (\(TrackFormat.recognizedExtensionNames))") }
             let folder = URL(fileURLWithPath: argument).standardizedFileURL.lastPathComponent
             out += found.sorted { $0.path < $1.path }.map { DatasetFile(track: $0.path, root: argument, name: folder + "/" + $0.relative) }
         }
