@@ -27,7 +27,10 @@ public struct DistanceAccumulator: Sendable {
     public private(set) var firstTime: Double?
     public private(set) var lastTime: Double?
     /// The last fix added.
-    public private(set) var previous: Fix?
+    public var previous: Fix? { count > 0 ? last : nil }
+    /// The last fix added, once ``count`` > 0. Held as a plain value beside the count rather than as an optional:
+    /// reading a field of an optional 144-byte fix copies it whole (four copies a step, a quarter of `add`).
+    private var last = Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0)
     /// Fixes added.
     public private(set) var count = 0
     /// Time from the fix before ``previous`` to it, seconds; `nil` when either has no time.
@@ -48,38 +51,39 @@ public struct DistanceAccumulator: Sendable {
     /// Adds the next fix and returns the step it ends.
     @discardableResult
     public mutating func add(_ fix: Fix) -> DistanceStep {
-        defer {
-            if let t0 = previous?.time, let t1 = fix.time { previousInterval = t1 - t0 } else { previousInterval = nil }
-            previous = fix
-            count += 1
-            if let t = fix.time, t.isFinite {
-                firstTime = min(firstTime ?? t, t)
-                lastTime = max(lastTime ?? t, t)
-            }
-        }
-        guard let from = previous else {
-            return DistanceStep(from: nil, to: fix, counted: false, length: 0, movingDuration: 0,
+        let step: DistanceStep
+        if count == 0 {
+            step = DistanceStep(from: nil, to: fix, counted: false, length: 0, movingDuration: 0,
                                 distanceBefore: distance, movingTimeBefore: movingTime)
-        }
-        var counted = Self.counts(from: from, to: fix) && Self.hasValidCoordinates(from) && Self.hasValidCoordinates(fix)
-        var length = 0.0
-        if counted {
-            // By the speeds when they measure this step (the positions' length, with its trigonometry, is then
-            // not worked out at all), else by the positions.
-            if measure == .speed, let bySpeed = Self.speedLength(from: from, to: fix),
-               Self.isShortStep(from: from, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
-                length = bySpeed
-            } else {
-                length = Self.length(from: from, to: fix, formula: formula, threeDimensional: threeDimensional)
+            previousInterval = nil
+        } else {
+            var counted = Self.counts(from: last, to: fix) && Self.hasValidCoordinates(last) && Self.hasValidCoordinates(fix)
+            var length = 0.0
+            if counted {
+                // By the speeds when they measure this step (the positions' length, with its trigonometry, is then
+                // not worked out at all), else by the positions.
+                if measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix),
+                   Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
+                    length = bySpeed
+                } else {
+                    length = Self.length(from: last, to: fix, formula: formula, threeDimensional: threeDimensional)
+                }
+                if !length.isFinite { counted = false; length = 0 }
             }
-            if !length.isFinite { counted = false; length = 0 }
-        }
-        var duration = 0.0
-        if counted, let t0 = from.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite { duration = t1 - t0 }
-        let step = DistanceStep(from: from, to: fix, counted: counted, length: length, movingDuration: duration,
+            var duration = 0.0
+            if counted, let t0 = last.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite { duration = t1 - t0 }
+            step = DistanceStep(from: last, to: fix, counted: counted, length: length, movingDuration: duration,
                                 distanceBefore: distance, movingTimeBefore: movingTime)
+            if let t0 = last.time, let t1 = fix.time { previousInterval = t1 - t0 } else { previousInterval = nil }
+        }
         distance = step.distanceAfter
         movingTime = step.movingTimeAfter
+        last = fix
+        count += 1
+        if let t = fix.time, t.isFinite {
+            firstTime = min(firstTime ?? t, t)
+            lastTime = max(lastTime ?? t, t)
+        }
         return step
     }
 

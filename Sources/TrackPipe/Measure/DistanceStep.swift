@@ -45,7 +45,8 @@ public struct DistanceStep: Sendable, Hashable {
     /// Linear interpolation in latitude and longitude is exact to well under a millimetre for steps of GPS
     /// fixes (tens of metres), and exact along the equator or a meridian.
     public func crossing(atDistance distance: Double) -> TrackCrossing? {
-        guard counted, length > 0, let from, distance >= distanceBefore, distance < distanceAfter else { return nil }
+        // The range first: binding `from` copies the fix, and most steps cross nothing.
+        guard counted, length > 0, distance >= distanceBefore, distance < distanceAfter, let from else { return nil }
         let f = min(1, max(0, (distance - distanceBefore) / length))
         let lat = from.latitude + f * (to.latitude - from.latitude)
         var lon = from.longitude + f * Geodesy.wrappedLongitudeDelta(from.longitude, to.longitude) * 180 / .pi

@@ -19,14 +19,17 @@ struct WindowedSpeeds: Sendable {
         self.window = window
     }
 
-    mutating func add(_ step: DistanceStep) {
-        guard let t = step.to.time, t.isFinite else { reset(); return }
-        if step.from == nil || !step.counted || (samples.last.map { t <= $0.time } ?? false) { reset() }
-        samples.append((t, step.distanceAfter))
+    /// Adds the fix at `time` (UTC seconds; `nil` when it has none) that a step took the cumulative distance to
+    /// `distanceAfter` (metres) with; `continues` is whether that step was counted (the run's first fix's never
+    /// is). The step's figures rather than the ``DistanceStep``: reading its fixes copies them.
+    mutating func add(time: Double?, continues: Bool, distanceAfter: Double) {
+        guard let t = time, t.isFinite else { reset(); return }
+        if !continues || (samples.last.map { t <= $0.time } ?? false) { reset() }
+        samples.append((t, distanceAfter))
         while start + 1 < samples.count, samples[start + 1].time <= t - window { start += 1 }
         let first = samples[start]
         if t - first.time >= window, t > first.time {
-            speeds.append((step.distanceAfter - first.distance) / (t - first.time))
+            speeds.append((distanceAfter - first.distance) / (t - first.time))
         }
         if start > 4096 {
             samples.removeFirst(start)

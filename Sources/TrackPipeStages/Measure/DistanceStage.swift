@@ -79,7 +79,7 @@ public struct DistanceStage: StreamingStage {
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             let step = accumulator.add(fix)
-            speeds.add(step)
+            speeds.add(time: fix.time, continues: step.counted, distanceAfter: step.distanceAfter)
             series.sourceIndices.append(fix.sourceIndex)
             series.values.append(step.distanceAfter)
             out.keep(fix)

@@ -67,7 +67,7 @@ public struct SplitsStage: StreamingStage {
             let step = accumulator.add(fix)
             climb.add(fix.altitude, at: fix.time)
             if fix.altitude != nil { sawAltitude = true }
-            if step.from == nil {
+            if accumulator.count == 1 {  // the run's first fix (not `step.from == nil`: that copies the fix)
                 startTime = fix.time
                 startAltitude = fix.altitude
             }
