@@ -19,9 +19,9 @@ struct WindowedSpeeds: Sendable {
         self.window = window
     }
 
-    /// Adds the fix at `time` (UTC seconds; `nil` when it has none) that a step took the cumulative distance to
-    /// `distanceAfter` (metres) with; `continues` is whether that step was counted (the run's first fix's never
-    /// is). The step's figures rather than the ``DistanceStep``: reading its fixes copies them.
+    /// Adds the fix at `time` (UTC seconds; `nil` when it has none), where the step into it brought the cumulative
+    /// distance to `distanceAfter` (metres); `continues` is whether that step was counted (the run's first fix's
+    /// never is). The step's figures rather than the ``DistanceStep``: reading its fixes copies them.
     mutating func add(time: Double?, continues: Bool, distanceAfter: Double) {
         guard let t = time, t.isFinite else { reset(); return }
         if !continues || (samples.last.map { t <= $0.time } ?? false) { reset() }
