@@ -519,8 +519,8 @@ public struct AutoPauseStage: StreamingStage {
             emit(held[0], paused: false, into: &out)
             for f in held[1..<start] { emit(f, paused: false, into: &out) }
             held.removeFirst(start)
-            heldOffsets.removeAll(keepingCapacity: true)
-            heldOffsets.append(contentsOf: offsets)
+            // The new circle's offsets become the held ones; the old ones go back as the scratch buffer (above).
+            swap(&heldOffsets, &offsets)
             heldRegion = region
             heldDoppler = doppler
             return true
