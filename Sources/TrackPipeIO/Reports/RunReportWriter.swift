@@ -2,7 +2,8 @@ import Foundation
 import TrackPipe
 
 /// Writes the run report (``RunReport``'s JSON, key for key) a piece at a time, so a report of 230 000 changed
-/// fixes never exists as one value: the small parts are encoded with `JSONEncoder`, the `dropped` and `changed`
+/// fixes never exists as one value: the small parts are encoded as ``makeEncoder()`` encodes them (by
+/// `ReportJSONEncoder`, without `JSONEncoder`'s cost per type), the `dropped` and `changed`
 /// lists record by record (``DropRecord``, ``ChangeRecord``, one compact object per line), and the text is
 /// handed to `sink` in blocks of about 1 MB. The document is pretty-printed with sorted keys like TrackPipe's
 /// other JSON, except that each record of those two lists sits on one line.
@@ -10,7 +11,6 @@ public enum RunReportWriter {
     /// Writes the report of `runs` of `pipeline`; `sink` receives consecutive blocks of the UTF-8 text.
     public static func write(pipeline: Pipeline, runs: [(input: String, output: String?, result: PipelineResult)],
                              to sink: ([UInt8]) throws -> Void) throws {
-        let encoder = makeEncoder()
         var out = JSONBytes()
         func flushIfLarge() throws {
             if out.bytes.count >= 1 << 20 {
@@ -18,26 +18,19 @@ public enum RunReportWriter {
                 out.bytes.removeAll(keepingCapacity: true)
             }
         }
-        /// `value` encoded, its lines indented by `indent` spaces after the first (byte by byte: the annotations
-        /// of a long run are megabytes, and `replacingOccurrences` took a fifth of `run --report` at 230 000 fixes).
-        func encoded<T: Encodable>(_ value: T, indent: Int) throws -> String {
-            let data = try encoder.encode(value)
-            var text: [UInt8] = []
-            text.reserveCapacity(data.count + data.count / 8)
-            for byte in data {
-                text.append(byte)
-                if byte == UInt8(ascii: "\n") { text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent)) }
-            }
-            return String(decoding: text, as: UTF8.self)
+        /// `value` as ``makeEncoder()`` encodes it, its lines after the first indented by `indent` spaces
+        /// (``ReportJSONEncoder``: the same text without `JSONEncoder`'s cost per type).
+        func put<T: Encodable>(_ value: T, indent: Int) throws {
+            try ReportJSONEncoder.encode(value, indent: indent, to: &out)
         }
-        /// The annotations object (what `encoded(_:indent:)` gives for it), with each per-fix series — a number
+        /// The annotations object (what `put(_:indent:)` writes for it), with each per-fix series — a number
         /// per kept fix, most of a long run's annotations — written straight into bytes rather than through
-        /// `JSONEncoder` (an eighth of `run --report` at 230 000 fixes). Names with capitals, which the encoder's
+        /// the encoder (an eighth of `run --report` at 230 000 fixes). Names with capitals, which the encoder's
         /// snake-case strategy would rewrite, and an empty set go through the encoder as a whole.
         func annotations(_ a: Annotations, indent: Int) throws {
             let names = a.names
             guard !names.isEmpty, !names.contains(where: { $0.contains(where: \.isUppercase) }) else {
-                out.raw(try encoded(a, indent: indent))
+                try put(a, indent: indent)
                 return
             }
             let pad = String(repeating: " ", count: indent + 2)
@@ -78,14 +71,16 @@ public enum RunReportWriter {
                     }
                     out.raw("\n" + pad + "}")
                 } else {
-                    out.raw(try encoded(value, indent: indent + 2))
+                    try put(value, indent: indent + 2)
                 }
                 try flushIfLarge()
             }
             out.raw("\n" + String(repeating: " ", count: indent) + "}")
         }
         let info = RunReport.PipelineInfo(name: pipeline.spec.name, sha256: pipeline.spec.contentHash, spec: pipeline.spec.document)
-        out.raw("{\n  \"pipeline\" : \(try encoded(info, indent: 2)),\n  \"runs\" : [")
+        out.raw("{\n  \"pipeline\" : ")
+        try put(info, indent: 2)
+        out.raw(",\n  \"runs\" : [")
         for (n, run) in runs.enumerated() {
             let r = run.result
             out.raw(n == 0 ? "\n    {\n" : ",\n    {\n")
@@ -98,7 +93,7 @@ public enum RunReportWriter {
             }
             func member<T: Encodable>(_ key: String, _ value: T) throws {
                 begin(key)
-                out.raw(try encoded(value, indent: 6))
+                try put(value, indent: 6)
                 try flushIfLarge()
             }
             if let activity = r.activity { try member("activity", activity) }
@@ -131,8 +126,11 @@ public enum RunReportWriter {
             out.raw("\n    }")
         }
         out.raw(runs.isEmpty ? "],\n" : "\n  ],\n")
-        out.raw("  \"schema\" : \(try encoded(RunReport.schemaName, indent: 2)),\n")
-        out.raw("  \"trackpipe_version\" : \(try encoded(TrackPipeVersion.current, indent: 2))\n}")
+        out.raw("  \"schema\" : ")
+        try put(RunReport.schemaName, indent: 2)
+        out.raw(",\n  \"trackpipe_version\" : ")
+        try put(TrackPipeVersion.current, indent: 2)
+        out.raw("\n}")
         try sink(out.bytes)
     }
 
