@@ -51,13 +51,20 @@ struct ConstantVelocityNoiseFit: Sendable, Hashable {
         state.north = first.north
         var previous = first.time
         var total = 0.0
+        // Once the covariance settles (a steady sampling rate), S repeats exactly from fix to fix: its logarithm
+        // is then the last one's (`log` was over a third of the fit's time).
+        var lastS = Double.nan, lastLogS = Double.nan
         for p in points.dropFirst() {
             let dt = p.time - previous
             if dt > 0 { state.predict(dt: dt, q: processNoise) }
             previous = p.time
             let s = state.a + variance
+            if s != lastS {
+                lastS = s
+                lastLogS = Foundation.log(s)
+            }
             let yEast = p.east - state.east, yNorth = p.north - state.north
-            total -= Foundation.log(s) + (yEast * yEast + yNorth * yNorth) / (2 * s)
+            total -= lastLogS + (yEast * yEast + yNorth * yNorth) / (2 * s)
             state.update(east: p.east, north: p.north, variance: variance)
         }
         return total
