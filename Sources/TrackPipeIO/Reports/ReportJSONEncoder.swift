@@ -7,10 +7,10 @@ import TrackPipe
 /// `nil` members left out — into ``JSONBytes``.
 ///
 /// Why not `JSONEncoder` itself: it asks every value it meets whether it is one of the types it treats specially
-/// (`as?` a protocol), and the first such question about a type scans the binary's 7000 conformance records. For a
-/// report those scans and the encoder's boxing were a third of `run --report`'s extra cost on a 2300-fix run — the
-/// same for every run, whatever its length. This encoder asks nothing at run time: a dictionary's coding key type
-/// is recognised by comparing it with the one a `[String: Int]` uses.
+/// (`as?` a protocol), and the first such question about a type scans the binary's 7000 conformance records: 15 M
+/// of the 50.7 M instructions `run --report` added to a 2300-fix run, the same for every run whatever its length.
+/// This encoder asks nothing at run time (the report writer 50.6 → 41.8 M): a dictionary's coding key type is
+/// recognised by comparing it with the one a `[String: Int]` uses.
 struct ReportJSONEncoder {
     /// `value`'s text, its lines after the first indented by `indent` more spaces (the depth it is written at).
     static func encode<T: Encodable>(_ value: T, indent: Int, to out: inout JSONBytes) throws {
