@@ -54,10 +54,10 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
         ("nmea", .nmea), ("nma", .nmea), ("ndjson", .ndjson), ("jsonl", .ndjson),
     ]
 
-    /// ``recognizedExtensions`` for messages: `.gpx, .tcx, … or .jsonl (any of them gzipped)`.
+    /// ``recognizedExtensions`` for messages: `.gpx, .tcx, … or .jsonl, any of them gzipped`.
     public static var recognizedExtensionNames: String {
         let names = recognizedExtensions.map { "." + $0.pathExtension }
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") + " (any of them gzipped)"
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") + ", any of them gzipped"
     }
 
     /// The format named by `path`'s extension (case-insensitive, one of ``recognizedExtensions``), or `nil` when
