@@ -28,8 +28,9 @@ public struct DistanceAccumulator: Sendable {
     public private(set) var lastTime: Double?
     /// The last fix added.
     public var previous: Fix? { count > 0 ? last : nil }
-    /// The last fix added, once ``count`` > 0. Held as a plain value beside the count rather than as an optional:
-    /// reading a field of an optional 144-byte fix copies it whole (four copies a step, a quarter of `add`).
+    /// The last fix added, once ``count`` > 0. Held as a plain value beside the count rather than as an optional,
+    /// whose fields `add` read through copies of the whole 144-byte fix: `add` 36.9 → 31.6 M instructions for
+    /// 46 000 fixes (callgrind). Binding it to a local first measured worse (34.4 M: more copies, not fewer).
     private var last = Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0)
     /// Fixes added.
     public private(set) var count = 0

@@ -212,7 +212,35 @@ private struct NodeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 }
 
-private struct NodeUnkeyedContainer: UnkeyedEncodingContainer {
+/// What the unkeyed and single-value containers share: every value goes into the node ``slot()`` gives (the next
+/// item of an array, or the container's own node).
+private protocol NodeSlots {
+    var codingPath: [any CodingKey] { get }
+    mutating func slot() -> ReportJSONEncoder.Node
+}
+
+extension NodeSlots {
+    mutating func encodeNil() throws { slot().content = .null }
+    mutating func encode(_ value: Bool) throws { slot().content = .bool(value) }
+    mutating func encode(_ value: String) throws { slot().content = .string(value) }
+    mutating func encode(_ value: Double) throws { slot().content = .double(value) }
+    mutating func encode(_ value: Float) throws { slot().content = .double(Double(value)) }
+    mutating func encode(_ value: Int) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: Int8) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: Int16) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: Int32) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: Int64) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: UInt) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: UInt8) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: UInt16) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: UInt32) throws { slot().content = .integer(String(value)) }
+    mutating func encode(_ value: UInt64) throws { slot().content = .integer(String(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try store(value, into: slot(), codingPath: codingPath)
+    }
+}
+
+private struct NodeUnkeyedContainer: UnkeyedEncodingContainer, NodeSlots {
     let node: ReportJSONEncoder.Node
     var codingPath: [any CodingKey]
     var count: Int {
@@ -220,7 +248,8 @@ private struct NodeUnkeyedContainer: UnkeyedEncodingContainer {
         return items.count
     }
 
-    private func next() -> ReportJSONEncoder.Node {
+    /// A new last item.
+    func slot() -> ReportJSONEncoder.Node {
         let child = ReportJSONEncoder.Node()
         guard case .array(var items) = node.content else { return child }
         node.content = .empty  // the array stays uniquely referenced while it grows
@@ -229,56 +258,20 @@ private struct NodeUnkeyedContainer: UnkeyedEncodingContainer {
         return child
     }
 
-    mutating func encodeNil() throws { next().content = .null }
-    mutating func encode(_ value: Bool) throws { next().content = .bool(value) }
-    mutating func encode(_ value: String) throws { next().content = .string(value) }
-    mutating func encode(_ value: Double) throws { next().content = .double(value) }
-    mutating func encode(_ value: Float) throws { next().content = .double(Double(value)) }
-    mutating func encode(_ value: Int) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: Int8) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: Int16) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: Int32) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: Int64) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: UInt) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: UInt8) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: UInt16) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: UInt32) throws { next().content = .integer(String(value)) }
-    mutating func encode(_ value: UInt64) throws { next().content = .integer(String(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try store(value, into: next(), codingPath: codingPath)
-    }
-
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        NodeEncoder(node: next(), codingPath: codingPath).container(keyedBy: keyType)
+        NodeEncoder(node: slot(), codingPath: codingPath).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        NodeEncoder(node: next(), codingPath: codingPath).unkeyedContainer()
+        NodeEncoder(node: slot(), codingPath: codingPath).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { NodeEncoder(node: next(), codingPath: codingPath) }
+    mutating func superEncoder() -> any Encoder { NodeEncoder(node: slot(), codingPath: codingPath) }
 }
 
-private struct NodeSingleValueContainer: SingleValueEncodingContainer {
+private struct NodeSingleValueContainer: SingleValueEncodingContainer, NodeSlots {
     let node: ReportJSONEncoder.Node
     var codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { node.content = .null }
-    mutating func encode(_ value: Bool) throws { node.content = .bool(value) }
-    mutating func encode(_ value: String) throws { node.content = .string(value) }
-    mutating func encode(_ value: Double) throws { node.content = .double(value) }
-    mutating func encode(_ value: Float) throws { node.content = .double(Double(value)) }
-    mutating func encode(_ value: Int) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: Int8) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: Int16) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: Int32) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: Int64) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: UInt) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: UInt8) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: UInt16) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: UInt32) throws { node.content = .integer(String(value)) }
-    mutating func encode(_ value: UInt64) throws { node.content = .integer(String(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try store(value, into: node, codingPath: codingPath)
-    }
+    func slot() -> ReportJSONEncoder.Node { node }
 }
