@@ -62,6 +62,28 @@ import TestSupport
         #expect(unzipped.fixes.count == track.fixes.count)
     }
 
+    /// A track long enough to be formatted on every core (`OutputBlock.parallelThreshold` fixes or more in a
+    /// segment, over several waves of ranges, the last range short) reads back the same, for the two writers that
+    /// do so; its second segment, shorter than the threshold, is written on one thread after it.
+    @Test(arguments: [TrackFormat.gpx, .csv])
+    func longSegmentsWrittenOnEveryCoreReadBackTheSame(_ format: TrackFormat) throws {
+        var rng = SplitMix64(seed: 977)
+        var track = Track(name: "long", activity: .running)
+        while track.fixes.count < 3 * 4096 * 2 + 16_384 + 1234 { track.fixes += RandomTrack.make(&rng, maxFixes: 60).fixes }
+        let firstSegment = track.fixes.count - 10_000
+        for i in track.fixes.indices {
+            track.fixes[i].time = Double(i)
+            track.fixes[i].sourceIndex = i
+            track.fixes[i].segment = i < firstSegment ? 0 : 1
+        }
+        var blocks: [[UInt8]] = []
+        try TrackWriter.encode(track, format: format, target: "long.\(format.fileExtension)") { blocks.append($0) }
+        let back = try TrackReader.read(bytes: blocks.flatMap { $0 }, format: format, sourceName: "long.\(format.fileExtension)")
+        #expect(back.fixes.count == track.fixes.count)
+        let diff = FixComparison.firstDifference(track.fixes, back.fixes)
+        #expect(diff == nil, "\(format.rawValue): \(diff ?? "")")
+    }
+
     @Test(arguments: writable)
     func sameFormatProperty(_ format: TrackFormat) throws {
         for seed in Self.seeds {

@@ -6,8 +6,9 @@ import TrackPipeIO
 /// Reading and writing tracks. The main figure: GPX parsing of the 633 KB, 2300-record reference run
 /// (Tests/Data/reference/kalman/input_2300.gpx). Also the other readers on files of their own kind: the same
 /// run as CSV (input_2300.csv) and as GeoJSON and NDJSON (written from it in memory), the 2.8 MB u-blox F9K NMEA log and
-/// the GnssLogger log from Tests/Data/real, and the writers on the 2300-fix track. Divide the file size
-/// by the median wall time for MB/s (each reader benchmark's name gives the size).
+/// the GnssLogger log from Tests/Data/real, and the writers on the 2300-fix track (GPX and CSV also on that run 100
+/// times over, 230 000 fixes, which they format on every core). Divide the file size by the median wall time for
+/// MB/s (each reader benchmark's name gives the size).
 ///
 /// FIT and TCX at growing sizes, to show the rate holds (linear in size): FIT as 1, 10 and 100 copies of the
 /// 122 KB Fenix 2 run chained one after another (a chained FIT file is one input; 12 MB at 100), TCX as the
@@ -66,6 +67,22 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark(BenchmarkPolicy.name("write", "CSV", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(CSVWriter.write(track)) }
+    }
+    // The same run 100 times over (times shifted so they keep increasing): long tracks are written on every core.
+    var long = Track(name: track.name, activity: track.activity)
+    let span = (track.fixes.last?.time ?? 0) - (track.fixes.first?.time ?? 0) + 1
+    for k in 0..<100 {
+        long.fixes += track.fixes.map { fix in
+            var f = fix
+            f.time = fix.time.map { $0 + Double(k) * span }
+            return f
+        }
+    }
+    Benchmark(BenchmarkPolicy.name("write", "GPX", "\(long.fixes.count)-fixes"), configuration: config) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(GPXWriter.write(long)) }
+    }
+    Benchmark(BenchmarkPolicy.name("write", "CSV", "\(long.fixes.count)-fixes"), configuration: config) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(CSVWriter.write(long)) }
     }
     Benchmark(BenchmarkPolicy.name("write", "GeoJSON", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(GeoJSONWriter.write(track)) }

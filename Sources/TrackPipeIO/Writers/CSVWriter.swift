@@ -22,11 +22,11 @@ public enum CSVWriter {
         let fixes = track.fixes
         /// A column: its header, whether a fix has a value for it, and the value's text written into a row (at
         /// most ``DecimalText/maximumLength`` bytes: the longest cell, a number).
-        typealias Column = (name: String, has: (Fix) -> Bool, write: (Fix, inout ByteCursor) -> Void)
-        func number(_ name: String, _ value: @escaping (Fix) -> Double?) -> Column {
+        typealias Column = (name: String, has: @Sendable (Fix) -> Bool, write: @Sendable (Fix, inout ByteCursor) -> Void)
+        func number(_ name: String, _ value: @escaping @Sendable (Fix) -> Double?) -> Column {
             (name, { value($0)?.isFinite == true }, { f, out in if let v = value(f) { DecimalText.put(v, to: &out) } })
         }
-        func time(_ name: String, _ value: @escaping (Fix) -> Double?) -> Column {
+        func time(_ name: String, _ value: @escaping @Sendable (Fix) -> Double?) -> Column {
             (name, { value($0).map { ISO8601Time.format($0) != nil } ?? false },
              { f, out in if let t = value(f) { ISO8601Time.put(t, to: &out) } })
         }
@@ -55,15 +55,14 @@ public enum CSVWriter {
         out.bytes.append(text: columns.map(\.name).joined(separator: ",") + "\n")
         // A row: each cell and its separator; room for it reserved once.
         let rowMaximumLength = columns.count * (DecimalText.maximumLength + 1)
-        for f in fixes {
-            out.bytes.append(atMost: rowMaximumLength) { row in
-                for (i, c) in columns.enumerated() {
-                    if i > 0 { row.put(UInt8(ascii: ",")) }
-                    c.write(f, &row)
-                }
-                row.put(UInt8(ascii: "\n"))
+        let chosen = columns
+        try out.append(count: fixes.count, maximumLength: rowMaximumLength, to: sink) { k, row in
+            let f = fixes[k]
+            for (i, c) in chosen.enumerated() {
+                if i > 0 { row.put(UInt8(ascii: ",")) }
+                c.write(f, &row)
             }
-            try out.flushIfFull(to: sink)
+            row.put(UInt8(ascii: "\n"))
         }
         try out.flush(to: sink)
     }

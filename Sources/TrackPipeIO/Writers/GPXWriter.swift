@@ -43,9 +43,9 @@ public enum GPXWriter {
         if let activity = track.activity { out.bytes.append(text: "    <type>\(activity.rawValue)</type>\n") }
         for segment in track.segments {
             out.bytes.append(text: "    <trkseg>\n")
-            for fix in segment {
-                writePoint(fix, into: &out.bytes)
-                try out.flushIfFull(to: sink)
+            let start = segment.startIndex
+            try out.append(count: segment.count, maximumLength: pointMaximumLength, to: sink) { i, c in
+                writePoint(segment[start + i], to: &c)
             }
             out.bytes.append(text: "    </trkseg>\n")
         }

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// A writer's output buffer that is handed on in blocks: a writer appends to ``bytes`` and calls
 /// ``flushIfFull(to:)`` after each record, so a document of any size passes through one buffer of about ``size``
 /// bytes, reused — small enough to stay in a core's cache, large enough that a file gets few `write` calls.
@@ -22,5 +25,65 @@ struct OutputBlock {
         guard !bytes.isEmpty else { return }
         try sink(bytes)
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends the text of items `0..<count` in order — `item(i, &cursor)` writes item `i`, at most
+    /// `maximumLength` bytes — handing full blocks to `sink`. The same bytes as a loop of `bytes.append(atMost:)`
+    /// and ``flushIfFull(to:)``; but ``parallelThreshold`` items or more are formatted on every core, in ranges of
+    /// ``parallelRange`` items, two ranges per core at a time, each range's text handed to `sink` in order once
+    /// its turn comes. Why: the text of a 230 000-fix GPX output was an eighth of `trackpipe run` (callgrind), and
+    /// each item's text depends on that item alone. `item` is called from several threads at once: it must only
+    /// read what it shares.
+    mutating func append(count: Int, maximumLength: Int, to sink: ([UInt8]) throws -> Void,
+                         item: @Sendable (Int, inout ByteCursor) -> Void) rethrows {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard count >= Self.parallelThreshold, cores > 1 else {
+            for i in 0..<count {
+                bytes.append(atMost: maximumLength) { item(i, &$0) }
+                try flushIfFull(to: sink)
+            }
+            return
+        }
+        try flush(to: sink)  // what is already here goes first
+        let range = Self.parallelRange
+        let ranges = (count + range - 1) / range
+        let slots = RangeTexts(count: 2 * cores)
+        defer { slots.free() }
+        var first = 0
+        while first < ranges {
+            let n = min(slots.texts.count, ranges - first), wave = first
+            DispatchQueue.concurrentPerform(iterations: n) { k in
+                let lower = (wave + k) * range
+                slots.texts[k].removeAll(keepingCapacity: true)
+                for i in lower..<min(count, lower + range) {
+                    slots.texts[k].append(atMost: maximumLength) { item(i, &$0) }
+                }
+            }
+            for text in slots.texts[..<n] { try sink(text) }
+            first += n
+        }
+    }
+
+    /// Items below which ``append(count:maximumLength:to:item:)`` stays on the calling thread: starting the
+    /// other threads costs more than a short track's text (a 2300-fix GPX is written in about a millisecond).
+    static let parallelThreshold = 16_384
+
+    /// Items formatted by one thread at a time: about 1 MB of GPX.
+    static let parallelRange = 4096
+}
+
+/// The texts of the ranges ``OutputBlock/append(count:maximumLength:to:item:)`` formats at once, one per thread:
+/// each thread writes only its own slot, so they share the storage without a lock.
+private struct RangeTexts: @unchecked Sendable {
+    let texts: UnsafeMutableBufferPointer<[UInt8]>
+
+    init(count: Int) {
+        texts = .allocate(capacity: count)
+        texts.initialize(repeating: [])
+    }
+
+    func free() {
+        texts.deinitialize()
+        texts.deallocate()
     }
 }
