@@ -35,6 +35,22 @@ import TrackPipeStages
         #expect(try #require(none as? NSDictionary) == (try #require(noneWhole as? NSDictionary)))
     }
 
+    /// A run long enough that its `changed` list and per-fix series are formatted on every core
+    /// (`OutputBlock.parallelThreshold` records or more) is still the same document, and its lists keep their order.
+    @Test func longRunWrittenOnEveryCoreEqualsEncodedWhole() throws {
+        let pipeline = try TestPipelines.preset("default")
+        var parameters = SimulationParameters()
+        parameters.fixCount = OutputBlock.parallelThreshold + 2000
+        let run = try RunSimulator(parameters: parameters, seed: 8)
+            .simulate(route: try RouteScenario.parkLoop.route(origin: RouteScenario.defaultOrigin), name: "long")
+        let result = try pipeline.run(run.track)
+        #expect(result.changed.count >= OutputBlock.parallelThreshold)
+        let (streamed, whole) = try bothForms(pipeline, [("long.gpx", "long-out.gpx", result)])
+        let a = try #require(streamed as? NSDictionary), b = try #require(whole as? NSDictionary)
+        let same = a == b  // not in the expectation: its message would print both documents, 30 MB
+        #expect(same)
+    }
+
     /// Records with values no JSON number can hold are written as TrackPipe's encoders write them.
     @Test func nonFiniteValuesMatchTheEncoder() throws {
         let fix = Fix(time: 1_700_000_000.25, latitude: 51.5, longitude: -0.1, altitude: -0.0, horizontalAccuracy: .infinity, sourceIndex: 3)

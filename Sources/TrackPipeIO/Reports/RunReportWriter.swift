@@ -12,11 +12,13 @@ public enum RunReportWriter {
     public static func write(pipeline: Pipeline, runs: [(input: String, output: String?, result: PipelineResult)],
                              to sink: ([UInt8]) throws -> Void) throws {
         var out = JSONBytes()
+        func flush() throws {
+            guard !out.bytes.isEmpty else { return }
+            try sink(out.bytes)
+            out.bytes.removeAll(keepingCapacity: true)
+        }
         func flushIfLarge() throws {
-            if out.bytes.count >= 1 << 20 {
-                try sink(out.bytes)
-                out.bytes.removeAll(keepingCapacity: true)
-            }
+            if out.bytes.count >= 1 << 20 { try flush() }
         }
         /// `value` as ``makeEncoder()`` encodes it, its lines after the first indented by `indent` spaces
         /// (``ReportJSONEncoder``: the same text without `JSONEncoder`'s cost per type).
@@ -45,26 +47,35 @@ public enum RunReportWriter {
                     // Each item on its own line: the line breaks and indents made once, not per item.
                     let firstBreak = Array(("\n" + inner + "  ").utf8), nextBreak = Array((",\n" + inner + "  ").utf8)
                     /// `[`, the items each after its line break (`put` writes one, at most `room` bytes), `]`.
-                    func list(_ count: Int, room: Int, _ put: (Int, inout ByteCursor) -> Void) {
+                    /// A long list is formatted on every core (`OutputBlock.inRanges`), as the GPX writer does.
+                    func list(_ count: Int, room: Int, _ put: @escaping @Sendable (Int, inout ByteCursor) -> Void) throws {
                         out.raw("[")
-                        firstBreak.withUnsafeBufferPointer { first in
-                            nextBreak.withUnsafeBufferPointer { next in
-                                for k in 0..<count {
-                                    out.bytes.append(atMost: next.count + room) { c in
-                                        c.put(k == 0 ? first : next)
-                                        put(k, &c)
+                        let items: @Sendable (Range<Int>, inout [UInt8]) -> Void = { range, text in
+                            firstBreak.withUnsafeBufferPointer { first in
+                                nextBreak.withUnsafeBufferPointer { next in
+                                    for k in range {
+                                        text.append(atMost: next.count + room) { c in
+                                            c.put(k == 0 ? first : next)
+                                            put(k, &c)
+                                        }
                                     }
                                 }
                             }
                         }
+                        if OutputBlock.formatsOnEveryCore(count) {
+                            try flush()
+                            try OutputBlock.inRanges(count: count, to: sink, format: items)
+                        } else {
+                            items(0..<count, &out.bytes)
+                        }
                         out.raw(count == 0 ? "]" : "\n" + inner + "]")
                     }
                     out.raw("{\n" + inner + "\"source_indices\" : ")
-                    list(series.sourceIndices.count, room: ByteCursor.maximumIntegerLength) { $1.put(integer: series.sourceIndices[$0]) }
+                    try list(series.sourceIndices.count, room: ByteCursor.maximumIntegerLength) { $1.put(integer: series.sourceIndices[$0]) }
                     out.raw(",\n" + inner + "\"unit\" : ")
                     out.string(series.unit.rawValue)
                     out.raw(",\n" + inner + "\"values\" : ")
-                    list(series.values.count, room: DecimalText.maximumLength + 6) { k, c in
+                    try list(series.values.count, room: DecimalText.maximumLength + 6) { k, c in
                         var value = JSONCursor(cursor: c)
                         value.number(series.values[k])
                         c = value.cursor
@@ -101,13 +112,27 @@ public enum RunReportWriter {
             try annotations(r.annotations, indent: 6)
             try flushIfLarge()
             /// A list written record by record, one compact object per line.
-            func list<T>(_ key: String, _ items: [T], _ append: (T, inout JSONBytes) -> Void) throws {
+            /// A long list is formatted on every core (`OutputBlock.inRanges`), as the GPX writer does.
+            func list<T: Sendable>(_ key: String, _ items: [T], _ append: @escaping @Sendable (T, inout JSONBytes) -> Void) throws {
                 begin(key)
                 out.raw("[")
-                for (i, item) in items.enumerated() {
-                    out.literal(i == 0 ? "\n        " : ",\n        ")
-                    append(item, &out)
-                    try flushIfLarge()
+                if OutputBlock.formatsOnEveryCore(items.count) {
+                    try flush()
+                    try OutputBlock.inRanges(count: items.count, to: sink) { range, text in
+                        var json = JSONBytes()
+                        swap(&json.bytes, &text)
+                        for i in range {
+                            json.literal(i == 0 ? "\n        " : ",\n        ")
+                            append(items[i], &json)
+                        }
+                        swap(&json.bytes, &text)
+                    }
+                } else {
+                    for (i, item) in items.enumerated() {
+                        out.literal(i == 0 ? "\n        " : ",\n        ")
+                        append(item, &out)
+                        try flushIfLarge()
+                    }
                 }
                 out.raw(items.isEmpty ? "]" : "\n      ]")
             }

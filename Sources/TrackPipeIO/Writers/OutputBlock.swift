@@ -29,15 +29,13 @@ struct OutputBlock {
 
     /// Appends the text of items `0..<count` in order — `item(i, &cursor)` writes item `i`, at most
     /// `maximumLength` bytes — handing full blocks to `sink`. The same bytes as a loop of `bytes.append(atMost:)`
-    /// and ``flushIfFull(to:)``; but ``parallelThreshold`` items or more are formatted on every core, in ranges of
-    /// ``parallelRange`` items, two ranges per core at a time, each range's text handed to `sink` in order once
-    /// its turn comes. Why: the text of a 230 000-fix GPX output was an eighth of `trackpipe run` (callgrind), and
-    /// each item's text depends on that item alone. `item` is called from several threads at once: it must only
-    /// read what it shares.
+    /// and ``flushIfFull(to:)``; but ``parallelThreshold`` items or more are formatted on every core
+    /// (``inRanges(count:to:format:)``). Why: the text of a 230 000-fix GPX output was an eighth of `trackpipe run`
+    /// (callgrind), and each item's text depends on that item alone. `item` is called from several threads at
+    /// once: it must only read what it shares.
     mutating func append(count: Int, maximumLength: Int, to sink: ([UInt8]) throws -> Void,
                          item: @Sendable (Int, inout ByteCursor) -> Void) rethrows {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard count >= Self.parallelThreshold, cores > 1 else {
+        guard Self.formatsOnEveryCore(count) else {
             for i in 0..<count {
                 bytes.append(atMost: maximumLength) { item(i, &$0) }
                 try flushIfFull(to: sink)
@@ -45,9 +43,26 @@ struct OutputBlock {
             return
         }
         try flush(to: sink)  // what is already here goes first
-        let range = Self.parallelRange
+        try Self.inRanges(count: count, to: sink) { range, text in
+            for i in range { text.append(atMost: maximumLength) { item(i, &$0) } }
+        }
+    }
+
+    /// True when ``inRanges(count:to:format:)`` is worth it for `count` items: ``parallelThreshold`` or more, and
+    /// more than one core.
+    static func formatsOnEveryCore(_ count: Int) -> Bool {
+        count >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1
+    }
+
+    /// Hands the text of items `0..<count` to `sink` in order, formatted on every core: `format(range, &text)`
+    /// appends the text of the items of `range` (``parallelRange`` of them) to `text`, several ranges at once —
+    /// two per core — and each range's text goes to `sink` when its turn comes. `format` is called from several
+    /// threads at once: it must only read what it shares.
+    static func inRanges(count: Int, to sink: ([UInt8]) throws -> Void,
+                         format: @Sendable (Range<Int>, inout [UInt8]) -> Void) rethrows {
+        let range = parallelRange
         let ranges = (count + range - 1) / range
-        let slots = RangeTexts(count: 2 * cores)
+        let slots = RangeTexts(count: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount))
         defer { slots.free() }
         var first = 0
         while first < ranges {
@@ -55,16 +70,15 @@ struct OutputBlock {
             DispatchQueue.concurrentPerform(iterations: n) { k in
                 let lower = (wave + k) * range
                 slots.texts[k].removeAll(keepingCapacity: true)
-                for i in lower..<min(count, lower + range) {
-                    slots.texts[k].append(atMost: maximumLength) { item(i, &$0) }
-                }
+                format(lower..<min(count, lower + range), &slots.texts[k])
             }
             for text in slots.texts[..<n] { try sink(text) }
             first += n
         }
     }
 
-    /// Items below which ``append(count:maximumLength:to:item:)`` stays on the calling thread: starting the
+    /// Items below which ``append(count:maximumLength:to:item:)`` and the run report's long lists stay on the
+    /// calling thread: starting the
     /// other threads costs more than a short track's text (a 2300-fix GPX is written in about a millisecond).
     static let parallelThreshold = 16_384
 
@@ -72,7 +86,7 @@ struct OutputBlock {
     static let parallelRange = 4096
 }
 
-/// The texts of the ranges ``OutputBlock/append(count:maximumLength:to:item:)`` formats at once, one per thread:
+/// The texts of the ranges ``OutputBlock/inRanges(count:to:format:)`` formats at once, one per thread:
 /// each thread writes only its own slot, so they share the storage without a lock.
 private struct RangeTexts: @unchecked Sendable {
     let texts: UnsafeMutableBufferPointer<[UInt8]>
