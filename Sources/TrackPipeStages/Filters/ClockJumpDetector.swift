@@ -31,6 +31,13 @@ struct ClockJumpDetector: Sendable {
     /// The jumps in `fixes`, in file order.
     func detect(_ fixes: [Fix]) -> [ClockJump] {
         guard fixes.count >= 2, let interval = Self.samplingInterval(fixes) else { return [] }
+        // Most runs have no step off the interval by minJump: then the median step length (a distance per step)
+        // is not needed at all.
+        let anyCandidate = fixes.indices.dropFirst().contains { i in
+            guard let a = fixes[i - 1].time, let b = fixes[i].time else { return false }
+            return abs(b - a - interval) >= minJump
+        }
+        guard anyCandidate else { return [] }
         var stepLengths: [Double] = []
         for i in fixes.indices.dropFirst() {
             if let a = fixes[i - 1].time, let b = fixes[i].time, b - a > 0 {

@@ -94,7 +94,7 @@ public struct TimestampRepairStage: Stage {
             timed = some
         }
         let jumps = detector.detect(timed)
-        let interval = ClockJumpDetector.samplingInterval(timed) ?? 0
+        let interval = jumps.isEmpty ? 0 : ClockJumpDetector.samplingInterval(timed) ?? 0  // for the events only
         let repairing = policy == .repair
         for jump in jumps {
             out.emit("clock-jump", time: timed[jump.index].time, sourceIndex: jump.sourceIndex, fields: [
