@@ -77,6 +77,7 @@ public struct TimestampRepairStage: Stage {
 
     public func run(_ input: StageInput) throws -> StageOutput {
         var out = StageEmitter(label: input.context.label)
+        out.reserveCapacity(kept: input.fixes.count)  // kept once, not re-copied as the list grows
         // The fixes with a time (all of them, usually: then the input array itself, not a copy).
         let timed: [Fix]
         if input.fixes.allSatisfy({ $0.time?.isFinite == true }) {
