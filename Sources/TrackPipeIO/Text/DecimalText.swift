@@ -38,34 +38,41 @@ public enum DecimalText {
     @inline(__always)
     static func fastPath(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var i = start
-        var negative = false
-        if base[i] == 45 {
-            negative = true
-            i += 1
-        } else if base[i] == 43 {
-            i += 1
-        }
+        let negative = base[i] == 45
+        if negative || base[i] == 43 { i += 1 }
+        // Two tight loops, integer part then fraction, with wrapping arithmetic: the digits are counted, and only
+        // when there are more than 15 are the significant ones (after leading zeros) counted — a mantissa that
+        // wrapped has more than 15 of them and is never used.
         var mantissa: UInt64 = 0
-        var significant = 0
-        var fractionDigits = 0
-        var sawPoint = false
-        var sawDigit = false
+        let firstDigit = i
         while i < end {
-            let c = base[i]
-            if c >= 48, c <= 57 {
-                sawDigit = true
-                if mantissa != 0 || c != 48 { significant += 1 }
-                if significant > 15 { return nil }
-                mantissa = mantissa * 10 + UInt64(c - 48)
-                if sawPoint { fractionDigits += 1 }
-            } else if c == 46, !sawPoint {
-                sawPoint = true
-            } else {
-                return nil
-            }
+            let d = base[i] &- 48
+            guard d <= 9 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
             i += 1
         }
-        guard sawDigit, fractionDigits <= 22 else { return nil }
+        let integerDigits = i - firstDigit
+        var fractionDigits = 0
+        if i < end, base[i] == 46 {
+            i += 1
+            let firstFraction = i
+            while i < end {
+                let d = base[i] &- 48
+                guard d <= 9 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            fractionDigits = i - firstFraction
+        }
+        guard i == end, integerDigits + fractionDigits > 0, fractionDigits <= 22 else { return nil }
+        if integerDigits + fractionDigits > 15 {
+            var leadingZeros = 0
+            for k in firstDigit..<end where base[k] != 46 {
+                guard base[k] == 48 else { break }
+                leadingZeros += 1
+            }
+            guard integerDigits + fractionDigits - leadingZeros <= 15 else { return nil }
+        }
         var v = Double(mantissa)
         if fractionDigits > 0 { v /= exactPowersOfTen[fractionDigits] }
         return negative ? -v : v
