@@ -80,6 +80,42 @@ import Testing
         #expect(lines[4].contains(#""dropped":3"#) && lines[4].contains(#""kept":1"#) && lines[4].contains(#""read":4"#))
     }
 
+    /// A replayed recording arrives hundreds of lines per read, which `stream` decodes and encodes on every core
+    /// (`StreamLines`): every line still gets its answer in input order — each fix its index among the lines read
+    /// and its own longitude, each bad line a drop naming its line, non-fix and blank lines nothing.
+    @Test func longInputAnswersEveryLineInOrder() throws {
+        var input = "", expected: [(kind: String, value: Double)] = [], lineNumber = 0
+        for i in 0..<3000 {
+            lineNumber += 1
+            if i % 13 == 5 { input += "\n"; continue }
+            if i % 11 == 3 { input += #"{"type": "event", "stage": "x"}"# + "\n"; continue }
+            if i % 7 == 2 {
+                input += "garbage \(i)\n"
+                expected.append(("drop", Double(lineNumber)))
+                continue
+            }
+            let lon = Double(i % 1000) / 8  // exact in binary and in short decimal: read back to the bit
+            input += #"{"time": \#(1_700_000_000 + i), "lat": 51.5, "lon": \#(lon), "hacc": 4}"# + "\n"
+            expected.append(("fix", lon))
+        }
+        let r = try CLIRunner.run(["stream", "--pipeline", try Self.gateOnlySpec()], stdin: input)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == expected.count + 1)
+        var mismatches = 0
+        for (k, (line, want)) in zip(lines, expected).enumerated() {
+            guard let line, line["type"] as? String == want.kind,
+                  ((line["index"] ?? line["source_index"]) as? NSNumber)?.intValue == k,
+                  ((want.kind == "fix" ? line["lon"] : line["line"]) as? NSNumber)?.doubleValue == want.value else {
+                if mismatches == 0 { Issue.record("answer \(k): \(String(describing: line)), expected \(want)") }
+                mismatches += 1
+                continue
+            }
+        }
+        #expect(mismatches == 0)
+        #expect((lines.last??["read"] as? NSNumber)?.intValue == expected.count)
+    }
+
     /// The default pipeline's causal stages hold fixes back (one for duplicate times, the auto-pause window),
     /// but by the end every fix read has its line: here 12 drops by the gate and 108 fixes, nothing else
     /// (times strictly increase, and the fastest step, 2 s over a gated fix, is 5.5 m/s, under 12.5 m/s).

@@ -53,46 +53,64 @@ struct StreamCommand: ParsableCommand {
             .map { LiveFigures(accumulator: $0.distance.accumulator(), paceWindow: paceWindow) }
         var out = LineWriter()
         var index = 0, lineNumber = 0, read = 0, kept = 0, dropped = 0
+        var decided: [StreamLines.Decided] = []
         func emit(_ outputs: [LivePipeline.Output]) {
             for o in outputs {
                 switch o {
                 case .accepted(let fix):
                     kept += 1
-                    NDJSONLines.appendFix(fix, figures: figures?.add(fix), to: &out.batch)
+                    decided.append(.fix(fix, figures?.add(fix)))
                 case .dropped(let d):
                     dropped += 1
-                    NDJSONLines.appendDrop(DropRecord(d), to: &out.batch)
+                    decided.append(.drop(DropRecord(d)))
                 case .changed(let c):
-                    NDJSONLines.appendChange(c, to: &out.batch)
+                    decided.append(.change(c))
                 case .event(let e):
-                    NDJSONLines.appendEvent(e, to: &out.batch)
+                    decided.append(.event(e))
                 }
             }
         }
-        let decoder = NDJSONFixDecoder()
+        var pending = StreamLines()
         var outputs: [LivePipeline.Output] = []
+        /// Decides the pending lines: decoded together, pushed one by one in order, their output encoded together
+        /// (``StreamLines``). On an error the output of the lines before it is still encoded.
+        func decidePending() throws {
+            defer {
+                StreamLines.encode(decided, to: &out.batch)
+                decided.removeAll(keepingCapacity: true)
+            }
+            for result in pending.decode() {
+                switch result {
+                case .success(nil):
+                    continue  // not a fix line (provenance, or earlier stream output)
+                case .success(var fix?):
+                    fix.sourceIndex = index
+                    outputs.removeAll(keepingCapacity: true)
+                    try live.push(fix, into: &outputs)
+                    emit(outputs)
+                case .failure(let e):
+                    dropped += 1
+                    decided.append(.drop(DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message)))))
+                }
+                read += 1
+                index += 1
+            }
+        }
         // The lines read so far are decided before TrackPipe waits for more input: their output is written then,
         // so a consumer sees every decision as soon as the input that caused it has been read.
         // On an error the lines decided before it are still written.
         defer { try? out.flush() }
-        try LineInput(fd: STDIN_FILENO, name: "standard input").forEachLine(beforeWaiting: { try out.flush() }) { line in
+        try LineInput(fd: STDIN_FILENO, name: "standard input").forEachLine(beforeWaiting: {
+            try decidePending()
+            try out.flush()
+        }) { line in
             lineNumber += 1
             if NDJSONFixDecoder.isBlank(line) { return }
-            switch decoder.decode(line, index: index, line: lineNumber) {
-            case .success(nil):
-                return  // not a fix line (provenance, or earlier stream output)
-            case .success(let fix?):
-                outputs.removeAll(keepingCapacity: true)
-                try live.push(fix, into: &outputs)
-                emit(outputs)
-            case .failure(let e):
-                dropped += 1
-                NDJSONLines.appendDrop(DropRecord(Drop(rejected: RejectedRecord(sourceIndex: index, line: e.line, rule: e.rule, reason: e.message))), to: &out.batch)
-            }
-            read += 1
-            index += 1
+            pending.append(line, number: lineNumber)
         }
+        try decidePending()  // a last line without a line end comes after the last wait
         emit(try live.finish())
+        StreamLines.encode(decided, to: &out.batch)
         try out.add(SummaryLine(read: read, kept: kept, dropped: dropped, summary: live.summary, provenance: .init(live.provenance)))
         try out.flush()
     }
