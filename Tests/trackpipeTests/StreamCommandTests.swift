@@ -81,8 +81,9 @@ import Testing
     }
 
     /// A replayed recording arrives hundreds of lines per read, which `stream` decodes and encodes on every core
-    /// (`StreamLines`): every line still gets its answer in input order — each fix its index among the lines read
-    /// and its own longitude, each bad line a drop naming its line, non-fix and blank lines nothing.
+    /// (`NDJSONLineBatch`, `NDJSONLines.append`): every line still gets its answer in input order — each fix its
+    /// index among the lines read and its own longitude, each bad line a drop naming its line, non-fix and blank
+    /// lines nothing.
     @Test func longInputAnswersEveryLineInOrder() throws {
         var input = "", expected: [(kind: String, value: Double)] = [], lineNumber = 0
         for i in 0..<3000 {

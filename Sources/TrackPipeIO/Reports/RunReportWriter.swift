@@ -64,7 +64,7 @@ public enum RunReportWriter {
                         }
                         if OutputBlock.formatsOnEveryCore(count) {
                             try flush()
-                            try OutputBlock.inRanges(count: count, to: sink, format: items)
+                            try OutputBlock.inRanges(count: count, rangeSize: OutputBlock.parallelRange, to: sink, format: items)
                         } else {
                             items(0..<count, &out.bytes)
                         }
@@ -118,7 +118,7 @@ public enum RunReportWriter {
                 out.raw("[")
                 if OutputBlock.formatsOnEveryCore(items.count) {
                     try flush()
-                    try OutputBlock.inRanges(count: items.count, to: sink) { range, text in
+                    try OutputBlock.inRanges(count: items.count, rangeSize: OutputBlock.parallelRange, to: sink) { range, text in
                         var json = JSONBytes()
                         swap(&json.bytes, &text)
                         for i in range {

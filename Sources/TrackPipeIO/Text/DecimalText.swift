@@ -44,25 +44,23 @@ public enum DecimalText {
         // when there are more than 15 are the significant ones (after leading zeros) counted — a mantissa that
         // wrapped has more than 15 of them and is never used.
         var mantissa: UInt64 = 0
-        let firstDigit = i
-        while i < end {
-            let d = base[i] &- 48
-            guard d <= 9 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
-        let integerDigits = i - firstDigit
-        var fractionDigits = 0
-        if i < end, base[i] == 46 {
-            i += 1
-            let firstFraction = i
+        /// Reads the digits from `i` on into `mantissa`; returns how many there were.
+        @inline(__always) func digits() -> Int {
+            let first = i
             while i < end {
                 let d = base[i] &- 48
                 guard d <= 9 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(d)
                 i += 1
             }
-            fractionDigits = i - firstFraction
+            return i - first
+        }
+        let firstDigit = i
+        let integerDigits = digits()
+        var fractionDigits = 0
+        if i < end, base[i] == 46 {
+            i += 1
+            fractionDigits = digits()
         }
         guard i == end, integerDigits + fractionDigits > 0, fractionDigits <= 22 else { return nil }
         if integerDigits + fractionDigits > 15 {

@@ -30,9 +30,9 @@ struct OutputBlock {
     /// Appends the text of items `0..<count` in order — `item(i, &cursor)` writes item `i`, at most
     /// `maximumLength` bytes — handing full blocks to `sink`. The same bytes as a loop of `bytes.append(atMost:)`
     /// and ``flushIfFull(to:)``; but ``parallelThreshold`` items or more are formatted on every core
-    /// (``inRanges(count:to:format:)``). Why: the text of a 230 000-fix GPX output was an eighth of `trackpipe run`
-    /// (callgrind), and each item's text depends on that item alone. `item` is called from several threads at
-    /// once: it must only read what it shares.
+    /// (``inRanges(count:rangeSize:to:format:)``). Why: the text of a 230 000-fix GPX output was an eighth of
+    /// `trackpipe run` (callgrind), and each item's text depends on that item alone. `item` is called from several
+    /// threads at once: it must only read what it shares.
     mutating func append(count: Int, maximumLength: Int, to sink: ([UInt8]) throws -> Void,
                          item: @Sendable (Int, inout ByteCursor) -> Void) rethrows {
         guard Self.formatsOnEveryCore(count) else {
@@ -43,61 +43,44 @@ struct OutputBlock {
             return
         }
         try flush(to: sink)  // what is already here goes first
-        try Self.inRanges(count: count, to: sink) { range, text in
+        try Self.inRanges(count: count, rangeSize: Self.parallelRange, to: sink) { range, text in
             for i in range { text.append(atMost: maximumLength) { item(i, &$0) } }
         }
     }
 
-    /// True when ``inRanges(count:to:format:)`` is worth it for `count` items: ``parallelThreshold`` or more, and
-    /// more than one core.
+    /// True when ``inRanges(count:rangeSize:to:format:)`` is worth it for `count` items: ``parallelThreshold`` or
+    /// more, and more than one core.
     static func formatsOnEveryCore(_ count: Int) -> Bool {
         count >= parallelThreshold && ProcessInfo.processInfo.activeProcessorCount > 1
     }
 
     /// Hands the text of items `0..<count` to `sink` in order, formatted on every core: `format(range, &text)`
-    /// appends the text of the items of `range` (``parallelRange`` of them) to `text`, several ranges at once —
-    /// two per core — and each range's text goes to `sink` when its turn comes. `format` is called from several
-    /// threads at once: it must only read what it shares.
-    static func inRanges(count: Int, to sink: ([UInt8]) throws -> Void,
+    /// appends the text of the items of `range` (`rangeSize` of them, the last range fewer) to `text`, several
+    /// ranges at once — two per core — and each range's text goes to `sink` when its turn comes. `format` is called
+    /// from several threads at once: it must only read what it shares.
+    static func inRanges(count: Int, rangeSize: Int, to sink: ([UInt8]) throws -> Void,
                          format: @Sendable (Range<Int>, inout [UInt8]) -> Void) rethrows {
-        let range = parallelRange
-        let ranges = (count + range - 1) / range
-        let slots = RangeTexts(count: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount))
-        defer { slots.free() }
+        let ranges = (count + rangeSize - 1) / rangeSize
+        let texts = ThreadSlots<[UInt8]>(count: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount), initial: [])
+        defer { texts.free() }
         var first = 0
         while first < ranges {
-            let n = min(slots.texts.count, ranges - first), wave = first
+            let n = min(texts.base.count, ranges - first), wave = first
             DispatchQueue.concurrentPerform(iterations: n) { k in
-                let lower = (wave + k) * range
-                slots.texts[k].removeAll(keepingCapacity: true)
-                format(lower..<min(count, lower + range), &slots.texts[k])
+                let lower = (wave + k) * rangeSize
+                texts.base[k].removeAll(keepingCapacity: true)
+                format(lower..<min(count, lower + rangeSize), &texts.base[k])
             }
-            for text in slots.texts[..<n] { try sink(text) }
+            for text in texts.base[..<n] { try sink(text) }
             first += n
         }
     }
 
     /// Items below which ``append(count:maximumLength:to:item:)`` and the run report's long lists stay on the
-    /// calling thread: starting the
-    /// other threads costs more than a short track's text (a 2300-fix GPX is written in about a millisecond).
+    /// calling thread: starting the other threads costs more than a short track's text (a 2300-fix GPX is written
+    /// in about a millisecond).
     static let parallelThreshold = 16_384
 
     /// Items formatted by one thread at a time: about 1 MB of GPX.
     static let parallelRange = 4096
-}
-
-/// The texts of the ranges ``OutputBlock/inRanges(count:to:format:)`` formats at once, one per thread:
-/// each thread writes only its own slot, so they share the storage without a lock.
-private struct RangeTexts: @unchecked Sendable {
-    let texts: UnsafeMutableBufferPointer<[UInt8]>
-
-    init(count: Int) {
-        texts = .allocate(capacity: count)
-        texts.initialize(repeating: [])
-    }
-
-    func free() {
-        texts.deinitialize()
-        texts.deallocate()
-    }
 }

@@ -53,7 +53,7 @@ struct StreamCommand: ParsableCommand {
             .map { LiveFigures(accumulator: $0.distance.accumulator(), paceWindow: paceWindow) }
         var out = LineWriter()
         var index = 0, lineNumber = 0, read = 0, kept = 0, dropped = 0
-        var decided: [StreamLines.Decided] = []
+        var decided: [NDJSONLines.Line] = []
         func emit(_ outputs: [LivePipeline.Output]) {
             for o in outputs {
                 switch o {
@@ -70,13 +70,14 @@ struct StreamCommand: ParsableCommand {
                 }
             }
         }
-        var pending = StreamLines()
+        let pending = NDJSONLineBatch()
         var outputs: [LivePipeline.Output] = []
-        /// Decides the pending lines: decoded together, pushed one by one in order, their output encoded together
-        /// (``StreamLines``). On an error the output of the lines before it is still encoded.
+        /// Decides the pending lines: decoded together, pushed one by one in order, their output lines encoded
+        /// together (both on every core for a long batch: a replayed recording). On an error the output of the lines
+        /// before it is still encoded.
         func decidePending() throws {
             defer {
-                StreamLines.encode(decided, to: &out.batch)
+                NDJSONLines.append(decided, to: &out.batch)
                 decided.removeAll(keepingCapacity: true)
             }
             for result in pending.decode() {
@@ -110,7 +111,7 @@ struct StreamCommand: ParsableCommand {
         }
         try decidePending()  // a last line without a line end comes after the last wait
         emit(try live.finish())
-        StreamLines.encode(decided, to: &out.batch)
+        NDJSONLines.append(decided, to: &out.batch)
         try out.add(SummaryLine(read: read, kept: kept, dropped: dropped, summary: live.summary, provenance: .init(live.provenance)))
         try out.flush()
     }
