@@ -63,9 +63,9 @@ import TestSupport
     }
 
     /// A track long enough to be formatted on every core (`OutputBlock.parallelThreshold` fixes or more in a
-    /// segment, over several waves of ranges, the last range short) reads back the same, for the two writers that
-    /// do so; its second segment, shorter than the threshold, is written on one thread after it.
-    @Test(arguments: [TrackFormat.gpx, .csv])
+    /// segment, over several waves of ranges, the last range short) reads back the same, for the writers that do
+    /// so; GPX's second segment, shorter than the threshold, is written on one thread after it.
+    @Test(arguments: [TrackFormat.gpx, .csv, .ndjson])
     func longSegmentsWrittenOnEveryCoreReadBackTheSame(_ format: TrackFormat) throws {
         var rng = SplitMix64(seed: 977)
         var track = Track(name: "long", activity: .running)
