@@ -31,7 +31,7 @@ public final class NDJSONLineBatch {
         bytes.append(contentsOf: line)
     }
 
-    /// Each kept line decoded as ``NDJSONFixDecoder/decode(_:index:line:)`` decodes it, in order — a fix's
+    /// Each kept line decoded as `NDJSONFixDecoder.decode(_:index:line:)` decodes its bytes, in order — a fix's
     /// `sourceIndex` is 0: the caller numbers the fixes, which depends on the lines before — and the lines forgotten.
     public func decode() -> [Result<Fix?, NDJSONFixCodec.LineError>] {
         defer {
