@@ -31,13 +31,13 @@ struct ClockJumpDetector: Sendable {
     /// The jumps in `fixes`, in file order.
     func detect(_ fixes: [Fix]) -> [ClockJump] {
         guard fixes.count >= 2, let interval = Self.samplingInterval(fixes) else { return [] }
-        // Most runs have no step off the interval by minJump: then the median step length (a distance per step)
-        // is not needed at all.
-        let anyCandidate = fixes.indices.dropFirst().contains { i in
-            guard let a = fixes[i - 1].time, let b = fixes[i].time else { return false }
-            return abs(b - a - interval) >= minJump
+        /// The time step into fix `i` and its deviation from the interval, when that is at least `minJump`.
+        func offInterval(_ i: Int) -> (step: Double, deviation: Double)? {
+            guard let a = fixes[i - 1].time, let b = fixes[i].time, abs(b - a - interval) >= minJump else { return nil }
+            return (b - a, b - a - interval)
         }
-        guard anyCandidate else { return [] }
+        // Most runs have no step off the interval: then the median step length (a distance per step) is not needed.
+        guard fixes.indices.dropFirst().contains(where: { offInterval($0) != nil }) else { return [] }
         var stepLengths: [Double] = []
         for i in fixes.indices.dropFirst() {
             if let a = fixes[i - 1].time, let b = fixes[i].time, b - a > 0 {
@@ -48,10 +48,7 @@ struct ClockJumpDetector: Sendable {
         var jumps: [ClockJump] = []
         var pendingForward: ClockJump?
         for i in fixes.indices.dropFirst() {
-            guard let a = fixes[i - 1].time, let b = fixes[i].time else { continue }
-            let step = b - a
-            let deviation = step - interval
-            guard abs(deviation) >= minJump else { continue }
+            guard let (step, deviation) = offInterval(i) else { continue }
             let distance = Geodesy.distance(fixes[i - 1].point, fixes[i].point)
             let slack = Self.radius(fixes[i - 1]) + Self.radius(fixes[i])
             guard distance <= maxStepFactor * normalStep + slack else { continue }
