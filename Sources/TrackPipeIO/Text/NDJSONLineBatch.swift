@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import TrackPipe
 
 /// Input lines of fixes kept to be decoded together — on every core when there are many.
@@ -19,7 +18,7 @@ public final class NDJSONLineBatch {
     private let decoders: [NDJSONFixDecoder]
 
     public init() {
-        decoders = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in NDJSONFixDecoder() }
+        decoders = (0..<OutputBlock.processorCount).map { _ in NDJSONFixDecoder() }
     }
 
     /// Lines kept and not yet decoded.
@@ -31,34 +30,37 @@ public final class NDJSONLineBatch {
         bytes.append(contentsOf: line)
     }
 
-    /// Each kept line decoded as `NDJSONFixDecoder.decode(_:index:line:)` decodes its bytes, in order — a fix's
-    /// `sourceIndex` is 0: the caller numbers the fixes, which depends on the lines before — and the lines forgotten.
-    public func decode() -> [Result<Fix?, NDJSONFixCodec.LineError>] {
+    /// Hands `body` each kept line decoded as `NDJSONFixDecoder.decode(_:index:line:)` decodes its bytes, in order —
+    /// a fix's `sourceIndex` is 0: the caller numbers the fixes, which depends on the lines before — and forgets the
+    /// lines (also when `body` throws). A short batch is decoded line by line as `body` takes them, with no list.
+    public func decode(_ body: (Result<Fix?, NDJSONFixCodec.LineError>) throws -> Void) rethrows {
         defer {
             bytes.removeAll(keepingCapacity: true)
             lines.removeAll(keepingCapacity: true)
         }
         let n = lines.count
-        let (text, spans, decoders) = (bytes, lines, SharedDecoders(all: decoders))
-        @Sendable func decodeLine(_ i: Int, _ decoder: NDJSONFixDecoder) -> Result<Fix?, NDJSONFixCodec.LineError> {
-            text.withUnsafeBufferPointer { all in
-                let span = spans[i]
-                return decoder.decode(UnsafeBufferPointer(rebasing: all[span.start..<(span.start + span.count)]),
-                                      index: 0, line: span.number)
+        guard n >= Self.parallelThreshold, decoders.count > 1 else {
+            try bytes.withUnsafeBufferPointer { all in
+                for span in lines {
+                    try body(decoders[0].decode(UnsafeBufferPointer(rebasing: all[span.start..<(span.start + span.count)]),
+                                                index: 0, line: span.number))
+                }
             }
-        }
-        guard n >= Self.parallelThreshold, decoders.all.count > 1 else {
-            return (0..<n).map { decodeLine($0, decoders.all[0]) }
+            return
         }
         let results = ThreadSlots<Result<Fix?, NDJSONFixCodec.LineError>>(count: n, initial: .success(nil))
         defer { results.free() }
-        let parts = decoders.all.count
+        let (text, spans, shared, parts) = (bytes, lines, SharedDecoders(all: decoders), decoders.count)
         DispatchQueue.concurrentPerform(iterations: parts) { k in
-            for i in stride(from: k * n / parts, to: (k + 1) * n / parts, by: 1) {
-                results.base[i] = decodeLine(i, decoders.all[k])
+            text.withUnsafeBufferPointer { all in
+                for i in stride(from: k * n / parts, to: (k + 1) * n / parts, by: 1) {
+                    let span = spans[i]
+                    results.base[i] = shared.all[k].decode(
+                        UnsafeBufferPointer(rebasing: all[span.start..<(span.start + span.count)]), index: 0, line: span.number)
+                }
             }
         }
-        return Array(results.base)
+        for result in results.base { try body(result) }
     }
 }
 

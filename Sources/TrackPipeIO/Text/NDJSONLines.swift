@@ -1,4 +1,3 @@
-import Foundation
 import TrackPipe
 
 /// The NDJSON fix lines TrackPipe writes — `trackpipe stream`'s `fix`, `drop`, `change` and `event` lines and every line
@@ -28,7 +27,7 @@ public enum NDJSONLines {
             case .event(let event): appendEvent(event, to: &out)
             }
         }
-        let parts = ProcessInfo.processInfo.activeProcessorCount
+        let parts = OutputBlock.processorCount
         guard lines.count >= NDJSONLineBatch.parallelThreshold, parts > 1 else {
             for line in lines { append(line, &bytes) }
             return

@@ -80,10 +80,10 @@ struct StreamCommand: ParsableCommand {
                 NDJSONLines.append(decided, to: &out.batch)
                 decided.removeAll(keepingCapacity: true)
             }
-            for result in pending.decode() {
+            try pending.decode { result in
                 switch result {
                 case .success(nil):
-                    continue  // not a fix line (provenance, or earlier stream output)
+                    return  // not a fix line (provenance, or earlier stream output)
                 case .success(var fix?):
                     fix.sourceIndex = index
                     outputs.removeAll(keepingCapacity: true)
