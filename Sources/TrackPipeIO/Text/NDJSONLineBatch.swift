@@ -8,7 +8,7 @@ import TrackPipe
 /// its live pipeline one by one in order. Decoding was a quarter of `stream` (callgrind), each line's work its own.
 /// A line's bytes are copied in: ``LineInput`` lends them only during its call.
 public final class NDJSONLineBatch {
-    /// Lines at or above which ``decode()`` uses every core; below, the calling thread.
+    /// Lines at or above which ``decode(_:)`` uses every core; below, the calling thread.
     public static let parallelThreshold = 256
 
     /// The kept lines' bytes, one after another, and where each lies with its 1-based line number.
@@ -24,7 +24,7 @@ public final class NDJSONLineBatch {
     /// Lines kept and not yet decoded.
     public var count: Int { lines.count }
 
-    /// Keeps `line`, input line `number`, for the next ``decode()``.
+    /// Keeps `line`, input line `number`, for the next ``decode(_:)``.
     public func append(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
         lines.append((bytes.count, line.count, number))
         bytes.append(contentsOf: line)
@@ -64,7 +64,7 @@ public final class NDJSONLineBatch {
     }
 }
 
-/// The batch's decoders, shared by the threads of one ``NDJSONLineBatch/decode()``, each thread using only its own.
+/// The batch's decoders, shared by the threads of one ``NDJSONLineBatch/decode(_:)``, each thread using only its own.
 private struct SharedDecoders: @unchecked Sendable {
     let all: [NDJSONFixDecoder]
 }

@@ -1,6 +1,6 @@
 /// Storage that the threads of one `DispatchQueue.concurrentPerform` share, each writing only its own elements,
 /// so they need no lock: the texts of the ranges ``OutputBlock/inRanges(count:rangeSize:to:format:)`` formats at
-/// once, the results of ``NDJSONLineBatch/decode()``.
+/// once, the results of ``NDJSONLineBatch/decode(_:)``.
 struct ThreadSlots<Element>: @unchecked Sendable {
     let base: UnsafeMutableBufferPointer<Element>
 
