@@ -40,10 +40,10 @@ import TrackPipeLab
             offsets.append(o)
             let exact = farthest(offsets)
             // At the farthest distance itself, just below it, and at radii that the box decides or does not.
-            #expect(region.allWithin(exact, offsets: offsets))
-            #expect(!region.allWithin(exact.nextDown, offsets: offsets))
+            #expect(region.allWithin(DistanceLimit(exact), offsets: offsets))
+            #expect(!region.allWithin(DistanceLimit(exact.nextDown), offsets: offsets))
             for radius in [exact * 0.9, exact * 1.1, exact * 1.5, 15] {
-                #expect(region.allWithin(radius, offsets: offsets) == (exact <= radius))
+                #expect(region.allWithin(DistanceLimit(radius), offsets: offsets) == (exact <= radius))
             }
         }
     }
@@ -57,6 +57,45 @@ import TrackPipeLab
             region.add(offset: o)
             offsets.append(o)
         }
-        #expect(!region.allWithin(1000, offsets: offsets))
+        #expect(!region.allWithin(DistanceLimit(1000), offsets: offsets))
+    }
+}
+
+/// `DistanceLimit` decides "within the radius" on squared distances; its answer must be the square root's to the
+/// last bit, at the limit itself and on either side of it.
+@Suite struct DistanceLimitTests {
+    @Test(arguments: [0.0, 1e-300, 0.1, 1, 2, 3, 15, 15.000000000000002, 30, 1234.5678, 1e150, 1e200])
+    func squaredLimitIsTheLargestWithin(radius: Double) {
+        let limit = DistanceLimit(radius)
+        #expect(limit.squared.squareRoot() <= radius)
+        #expect(!(limit.squared.nextUp.squareRoot() <= radius))
+        #expect(limit.admits(squaredDistance: limit.squared))
+        #expect(!limit.admits(squaredDistance: limit.squared.nextUp))
+    }
+
+    @Test(arguments: 0..<50)
+    func agreesWithTheSquareRoot(seed: UInt64) {
+        var rng = SplitMix64(seed: 91_000 + seed)
+        let radius = Double.random(in: 0.5...100, using: &rng)
+        let limit = DistanceLimit(radius)
+        // Squared distances around radius², a few ulps apart, and anywhere.
+        var x = (radius * radius).nextDown.nextDown.nextDown.nextDown
+        for _ in 0..<9 {
+            #expect(limit.admits(squaredDistance: x) == (x.squareRoot() <= radius))
+            x = x.nextUp
+        }
+        for _ in 0..<100 {
+            let d = Double.random(in: 0...(2 * radius), using: &rng)
+            #expect(limit.admits(squaredDistance: d * d) == ((d * d).squareRoot() <= radius))
+        }
+    }
+
+    @Test func nanInfinityAndNegative() {
+        #expect(!DistanceLimit(15).admits(squaredDistance: .nan))
+        #expect(!DistanceLimit(15).admits(squaredDistance: .infinity))
+        #expect(DistanceLimit(.infinity).admits(squaredDistance: 1e308))
+        #expect(!DistanceLimit(.infinity).admits(squaredDistance: .nan))
+        #expect(!DistanceLimit(-1).admits(squaredDistance: 0))
+        #expect(!DistanceLimit(.nan).admits(squaredDistance: 0))
     }
 }

@@ -156,6 +156,10 @@ public struct AutoPauseStage: StreamingStage {
         /// Receiver speeds of the held fixes after the anchor (`held[1...]`), summed in order as fixes are held, so
         /// ``movesByDoppler(_:_:)`` adds one fix rather than re-summing the candidate for each.
         private var heldDoppler = DopplerMean()
+        /// Region rule: each held fix's receiver speed and velocity (`DopplerMean.Reading`, `nil` without a usable
+        /// speed), worked out once as it is held: a released anchor re-judges every held fix, and a course's
+        /// velocity costs a sine and a cosine.
+        private var heldReadings: [DopplerMean.Reading?] = []
         /// Fixes still to judge, next last (reused between pushes).
         private var pending: [Fix] = []
         /// False to re-judge released held fixes through the stack always (tests compare the two ways).
@@ -183,7 +187,13 @@ public struct AutoPauseStage: StreamingStage {
         var firstTime: Double?
         var lastTime: Double?
 
-        init(stage: AutoPauseStage) { self.stage = stage }
+        /// Region rule: the circle's radius, compared squared.
+        let limit: DistanceLimit
+
+        init(stage: AutoPauseStage) {
+            self.stage = stage
+            limit = DistanceLimit(stage.radius)
+        }
 
         mutating func emit(_ fix: Fix, paused: Bool, into out: inout StageEmitter) {
             var updated = fix
@@ -203,6 +213,7 @@ public struct AutoPauseStage: StreamingStage {
             clearHeld()
             held.append(fix)
             if stage.rule == .region {
+                heldReadings.append(DopplerMean.Reading(fix))
                 let region = StopRegion(first: fix)
                 heldOffsets.append(region.offset(of: fix))
                 heldRegion = region
@@ -211,8 +222,10 @@ public struct AutoPauseStage: StreamingStage {
 
         /// Holds `fix` after the others; `offset` is its `StopRegion/offset(of:)` in the held circle.
         mutating func appendHeld(_ fix: Fix, offset: (east: Double, north: Double)?) {
-            if !held.isEmpty { heldDoppler.add(fix) }
+            let reading = DopplerMean.Reading(fix)
+            if !held.isEmpty, let reading { heldDoppler.add(reading) }
             held.append(fix)
+            if stage.rule == .region { heldReadings.append(reading) }
             if let offset {
                 heldRegion?.add(offset: offset)
                 heldOffsets.append(offset)
@@ -222,6 +235,7 @@ public struct AutoPauseStage: StreamingStage {
         mutating func clearHeld() {
             held.removeAll(keepingCapacity: true)
             heldOffsets.removeAll(keepingCapacity: true)
+            heldReadings.removeAll(keepingCapacity: true)
             heldRegion = nil
             heldDoppler = DopplerMean()
         }
@@ -258,10 +272,10 @@ public struct AutoPauseStage: StreamingStage {
         mutating func startsOrContinuesStop(_ fix: Fix) -> (stop: Bool, offset: (east: Double, north: Double)?) {
             switch stage.rule {
             case .region:
-                if movesByDoppler(heldDoppler, fix) { return (false, nil) }
+                if movesByDoppler(heldDoppler, DopplerMean.Reading(fix)) { return (false, nil) }
                 // Read in place (`heldRegion?.…`): binding the region to a local copied it, twice a fix.
                 guard heldRegion?.hasFrame == true, let offset = heldRegion?.offset(of: fix),
-                      let within = heldRegion?.allWithin(stage.radius, offsets: heldOffsets, adding: offset) else {
+                      let within = heldRegion?.allWithin(limit, offsets: heldOffsets, adding: offset) else {
                     // Within 1° of a pole: straight distances to the first fix, rebuilt (rare).
                     return (StopRegion.allWithin(stage.radius, held + [fix]), nil)
                 }
@@ -277,11 +291,11 @@ public struct AutoPauseStage: StreamingStage {
         /// mean velocity when the fixes report a course (a speed without one counts as standing: receivers drop the
         /// course near standstill), else the mean speed; over at least three fixes, so a noisy speed or two of a
         /// standing receiver does not break a stop; the anchor is left out, as it may still be arriving. False when
-        /// `fix` has no speed.
-        func movesByDoppler(_ candidate: DopplerMean, _ fix: Fix) -> Bool {
-            guard let v = fix.speed, v.isFinite, v >= 0 else { return false }
+        /// `fix` has no speed. `reading` is `fix`'s `DopplerMean.Reading` (`nil` without a usable speed).
+        func movesByDoppler(_ candidate: DopplerMean, _ reading: DopplerMean.Reading?) -> Bool {
+            guard let reading else { return false }
             var mean = candidate
-            mean.add(fix)
+            mean.add(reading)
             guard mean.count >= 3 else { return false }
             return (mean.hasCourse ? mean.velocity : mean.speed) >= trimSpeed
         }
@@ -494,35 +508,41 @@ public struct AutoPauseStage: StreamingStage {
             swap(&offsets, &scratchOffsets)
             defer { swap(&offsets, &scratchOffsets) }  // the buffer is kept for the next release, whatever the outcome
             var start = 1
-            var region: StopRegion
-            var doppler: DopplerMean  // of held[(start + 1)..<j]
-            search: while true {
-                region = StopRegion(first: held[start])
-                doppler = DopplerMean()
-                guard region.hasFrame, let t0 = held[start].time else { return false }
-                offsets.removeAll(keepingCapacity: true)
-                offsets.append(region.offset(of: held[start]))
-                for j in (start + 1)..<held.count {
-                    // The circle grows in place: when a fix does not fit, this candidate is dropped whole.
-                    let offset = region.offset(of: held[j])
-                    region.add(offset: offset)
-                    offsets.append(offset)
-                    guard !movesByDoppler(doppler, held[j]), region.allWithin(stage.radius, offsets: offsets) else {
-                        start += 1
-                        continue search
+            // The held fixes are read in place (a fix passed by value was copied, 144 bytes, for each judgement).
+            let count = held.count
+            let found: (region: StopRegion, doppler: DopplerMean)? = held.withUnsafeBufferPointer { fixes in
+                heldReadings.withUnsafeBufferPointer { readings in
+                    search: while true {
+                        var region = StopRegion(first: fixes[start])
+                        var doppler = DopplerMean()  // of held[(start + 1)..<j]
+                        guard region.hasFrame, let t0 = fixes[start].time else { return nil }
+                        offsets.removeAll(keepingCapacity: true)
+                        offsets.append(region.offset(of: fixes[start]))
+                        for j in (start + 1)..<count {
+                            // The circle grows in place: when a fix does not fit, this candidate is dropped whole.
+                            let offset = region.offset(of: fixes[j])
+                            region.add(offset: offset)
+                            offsets.append(offset)
+                            guard !movesByDoppler(doppler, readings[j]), region.allWithin(limit, offsets: offsets) else {
+                                start += 1
+                                continue search
+                            }
+                            if let t = fixes[j].time, t - t0 >= stage.window { return nil }
+                            if let r = readings[j] { doppler.add(r) }
+                        }
+                        return (region, doppler)
                     }
-                    if let t = held[j].time, t - t0 >= stage.window { return false }
-                    doppler.add(held[j])
                 }
-                break
             }
+            guard let found else { return false }
             emit(held[0], paused: false, into: &out)
             for f in held[1..<start] { emit(f, paused: false, into: &out) }
             held.removeFirst(start)
+            heldReadings.removeFirst(start)
             // The new circle's offsets become the held ones; the old ones go back as the scratch buffer (above).
             swap(&heldOffsets, &offsets)
-            heldRegion = region
-            heldDoppler = doppler
+            heldRegion = found.region
+            heldDoppler = found.doppler
             return true
         }
 

@@ -72,49 +72,50 @@ struct StopRegion: Sendable {
     }
 
     /// With a frame: true when every one of `offsets` — the ``offset(of:)`` of every fix added, in order —
-    /// lies within `radius` metres of the centroid. The same arithmetic as ``distanceToCentroid(_:)``, on
-    /// offsets kept rather than re-projected, so the decision is the same to the last bit.
+    /// lies within `limit` of the centroid. The same arithmetic as ``distanceToCentroid(_:)``, on offsets kept
+    /// rather than re-projected and compared squared (``DistanceLimit``), so the decision is the same to the last
+    /// bit.
     ///
-    /// First the corner of the offsets' bounding box farthest from the centroid: when it is within `radius`, so is
+    /// First the corner of the offsets' bounding box farthest from the centroid: when it is within `limit`, so is
     /// every offset, with no loop (rounding is monotonic, so no offset's computed distance exceeds the corner's).
     /// A moving runner's candidate circle is re-checked for every fix held and every release of an anchor: this
     /// check was a quarter of `auto-pause`'s time on the 230 000-fix end-to-end run.
-    func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)]) -> Bool {
-        Self.allWithin(radius, count: count, sumEast: sumEast, sumNorth: sumNorth,
+    func allWithin(_ limit: DistanceLimit, offsets: [(east: Double, north: Double)]) -> Bool {
+        Self.allWithin(limit, count: count, sumEast: sumEast, sumNorth: sumNorth,
                        bounds: boundsUsable ? (minEast, maxEast, minNorth, maxNorth) : nil, offsets: offsets, extra: nil)
     }
 
     /// ``allWithin(_:offsets:)`` for this region as it would be with one more point, `extra` (its offset in this
     /// frame), which is checked too — the sums and bounds `add(offset:)` would make, without a copy of the region
     /// to make them in.
-    func allWithin(_ radius: Double, offsets: [(east: Double, north: Double)], adding extra: (east: Double, north: Double)) -> Bool {
+    func allWithin(_ limit: DistanceLimit, offsets: [(east: Double, north: Double)], adding extra: (east: Double, north: Double)) -> Bool {
         let bounds = boundsUsable && extra.east.isFinite && extra.north.isFinite
             ? (min(minEast, extra.east), max(maxEast, extra.east), min(minNorth, extra.north), max(maxNorth, extra.north))
             : nil
-        return Self.allWithin(radius, count: count + 1, sumEast: sumEast + extra.east, sumNorth: sumNorth + extra.north,
+        return Self.allWithin(limit, count: count + 1, sumEast: sumEast + extra.east, sumNorth: sumNorth + extra.north,
                               bounds: bounds, offsets: offsets, extra: extra)
     }
 
     /// The check of both: `count` points with these sums and (when usable) bounds — `offsets`, then `extra`.
     @inline(__always)
     private static func allWithin(
-        _ radius: Double, count: Int, sumEast: Double, sumNorth: Double,
+        _ limit: DistanceLimit, count: Int, sumEast: Double, sumNorth: Double,
         bounds: (minEast: Double, maxEast: Double, minNorth: Double, maxNorth: Double)?,
         offsets: [(east: Double, north: Double)], extra: (east: Double, north: Double)?
     ) -> Bool {
         let n = Double(count)
+        let ce = sumEast / n, cn = sumNorth / n
         if let b = bounds, count > 0 {
-            let ce = sumEast / n, cn = sumNorth / n
             let de = max(abs(b.minEast - ce), abs(b.maxEast - ce)), dn = max(abs(b.minNorth - cn), abs(b.maxNorth - cn))
-            if (de * de + dn * dn).squareRoot() <= radius { return true }
+            if limit.admits(squaredDistance: de * de + dn * dn) { return true }
         }
         for o in offsets {
-            let de = o.east - sumEast / n, dn = o.north - sumNorth / n
-            if !((de * de + dn * dn).squareRoot() <= radius) { return false }
+            let de = o.east - ce, dn = o.north - cn
+            if !limit.admits(squaredDistance: de * de + dn * dn) { return false }
         }
         guard let o = extra else { return true }
-        let de = o.east - sumEast / n, dn = o.north - sumNorth / n
-        return (de * de + dn * dn).squareRoot() <= radius
+        let de = o.east - ce, dn = o.north - cn
+        return limit.admits(squaredDistance: de * de + dn * dn)
     }
 
     /// True when every one of `fixes` lies within `radius` metres of their common centroid.
