@@ -36,6 +36,24 @@ final class GPXParseState {
     @exclusivity(unchecked) var fixes: [Fix] = []
     @exclusivity(unchecked) var rejected: [RejectedRecord] = []
 
+    // Reading a part of a document (`GPXPartitionedRead`).
+    /// Stop at the root's start tag (reading the prolog): `rootEnd` is then set.
+    var stopsAfterRoot = false
+    /// Offset in this parser's input of the `>` that closes the root's start tag (libxml2 reports a start tag
+    /// before it steps over it), once seen with `stopsAfterRoot`; -1 before, or when libxml2 converts the
+    /// document's encoding (its offsets are then not the file's).
+    @exclusivity(unchecked) var rootEnd = -1
+    /// Stop at the first `<trkpt>` whose start tag ends after this offset in this parser's input (where the next
+    /// part begins); -1 to read to the end.
+    var stopAt = -1
+    /// Where the parse stopped for `stopAt`: the offset of the `>` (or `/`) that closes that `<trkpt>`'s start
+    /// tag, and whether the
+    /// state there is what the next part's prefix sets up — directly in a `trkseg` of a `trk` of the root, no
+    /// point or field open.
+    @exclusivity(unchecked) var stopped: (consumed: Int, inTrackSegment: Bool)?
+    /// The kinds of the open elements at depths 1 and 2 (under the root).
+    @exclusivity(unchecked) var openKinds = (GPXElement.other, GPXElement.other)
+
     /// `documentSize` (bytes) bounds the number of fixes: room for one per 128 bytes is reserved up front (a
     /// `<trkpt>` with a time takes 100–300), so a long track's fixes are not copied each time the list doubles —
     /// at 2.3 M fixes the last doubling held 190 and 380 MB at once. Room reserved and not used is never written,
@@ -75,9 +93,14 @@ final class GPXParseState {
                 let (line, column) = position
                 stop(TrackReadError(file: sourceName, line: line, column: column,
                                     message: "the root element is <\(String(cString: localname))>; expected <gpx>"))
+            } else if stopsAfterRoot, let ctxt {
+                // Byte offsets are the file's only when libxml2 converts no encoding.
+                if ctxt.pointee.input?.pointee.buf?.pointee.encoder == nil { rootEnd = xmlByteConsumed(ctxt) }
+                xmlStopParser(ctxt)
             }
             return
         }
+        if depth == 1 { openKinds.0 = kind } else if depth == 2 { openKinds.1 = kind }
         if pointDepth >= 0 {
             if captureDepth < 0, kind.isPointField {
                 capture = kind
@@ -91,6 +114,12 @@ final class GPXParseState {
         }
         switch kind {
         case .trkpt, .rtept:
+            if stopAt >= 0, kind == .trkpt, let ctxt, xmlByteConsumed(ctxt) > stopAt {
+                stopped = (xmlByteConsumed(ctxt), depth == 3 && openKinds.0 == .trk && openKinds.1 == .trkseg
+                    && routeOrTrackDepth == 1 && metadataDepth < 0 && captureDepth < 0)
+                xmlStopParser(ctxt)
+                return
+            }
             if routeOrTrackDepth >= 0 && segment < 0 { newSegment() }
             if segment < 0 { segment = 0 }
             pointDepth = depth
@@ -161,7 +190,8 @@ final class GPXParseState {
         defer { recordIndex += 1 }
         let result = point.makeFix(sourceIndex: recordIndex, segment: segment)
         switch result {
-        case .success(let fix):
+        case .success(var fix):
+            fix.estimateAccuracyFromHDOPIfMissing()
             fixes.append(fix)
             segmentHasFixes = true
         case .failure(let problem):

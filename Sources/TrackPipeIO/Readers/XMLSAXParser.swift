@@ -9,19 +9,21 @@ import TrackPipe
 /// libxml2 reads the document through a read callback, in the chunks it asks for, and keeps a window of it:
 /// its memory parser (`xmlCreateMemoryParserCtxt`) copied the whole document first (580 MB for a 2.3 M-fix GPX).
 enum XMLSAXParser {
-    /// Parses `bytes`; returns whether the document was well-formed. Throws when the parser cannot run at all.
+    /// Parses `bytes` (after `prefix`, when given: `GPXPartitionedRead` parses a part of a document after the
+    /// start of the whole); returns whether the document was well-formed. Throws when the parser cannot run at
+    /// all.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, sourceName: String, handler: xmlSAXHandler, state: AnyObject,
-        context: (xmlParserCtxtPtr) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, prefix: [UInt8] = [], sourceName: String, handler: xmlSAXHandler,
+        state: AnyObject, context: (xmlParserCtxtPtr) -> Void
     ) throws -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw TrackReadError(file: sourceName, message: "the file is empty")
         }
-        guard bytes.count < Int(Int32.max) else {
+        guard prefix.count + bytes.count < Int(Int32.max) else {
             throw TrackReadError(file: sourceName, message: "the file is larger than 2 GB, the XML readers' limit")
         }
         _ = initialized
-        let source = Source(base: base, count: bytes.count)
+        let source = Source(prefix: prefix, base: base, count: bytes.count)
         let sourcePointer = Unmanaged.passUnretained(source).toOpaque()
         guard let ctxt = xmlCreateIOParserCtxt(nil, nil, Source.read, nil, sourcePointer, XML_CHAR_ENCODING_NONE),
               let sax = ctxt.pointee.sax
@@ -50,13 +52,17 @@ enum XMLSAXParser {
                               message: "malformed XML: \(message)")
     }
 
-    /// The document's bytes as libxml2's read callback hands them out, from the start to the end.
+    /// The document's bytes as libxml2's read callback hands them out, from the start to the end: the prefix,
+    /// then the bytes.
     private final class Source {
+        let prefix: [UInt8]
         let base: UnsafePointer<UInt8>
         let count: Int
+        /// Bytes handed out so far, the prefix's included.
         var offset = 0
 
-        init(base: UnsafePointer<UInt8>, count: Int) {
+        init(prefix: [UInt8], base: UnsafePointer<UInt8>, count: Int) {
+            self.prefix = prefix
             self.base = base
             self.count = count
         }
@@ -65,8 +71,18 @@ enum XMLSAXParser {
         static let read: xmlInputReadCallback = { context, buffer, length in
             guard let context, let buffer, length > 0 else { return 0 }
             let source = Unmanaged<Source>.fromOpaque(context).takeUnretainedValue()
-            let n = min(Int(length), source.count - source.offset)
-            UnsafeMutableRawPointer(buffer).copyMemory(from: source.base + source.offset, byteCount: n)
+            let target = UnsafeMutableRawPointer(buffer)
+            if source.offset < source.prefix.count {
+                let n = min(Int(length), source.prefix.count - source.offset)
+                source.prefix.withUnsafeBytes { prefix in
+                    if let b = prefix.baseAddress { target.copyMemory(from: b + source.offset, byteCount: n) }
+                }
+                source.offset += n
+                return Int32(n)
+            }
+            let at = source.offset - source.prefix.count
+            let n = min(Int(length), source.count - at)
+            target.copyMemory(from: source.base + at, byteCount: n)
             source.offset += n
             return Int32(n)
         }
