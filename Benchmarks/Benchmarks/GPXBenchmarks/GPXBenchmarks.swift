@@ -7,8 +7,9 @@ import TrackPipeIO
 /// (Tests/Data/reference/kalman/input_2300.gpx). Also the other readers on files of their own kind: the same
 /// run as CSV (input_2300.csv) and as GeoJSON and NDJSON (written from it in memory), the 2.8 MB u-blox F9K NMEA log and
 /// the GnssLogger log from Tests/Data/real, and the writers on the 2300-fix track (GPX and CSV also on that run 100
-/// times over, 230 000 fixes, which they format on every core). Divide the file size by the median wall time for
-/// MB/s (each reader benchmark's name gives the size).
+/// times over, 230 000 fixes, which they format on every core; GPX read back at 10 and 100 times the run, which is
+/// read on every core). Divide the file size by the median wall time for MB/s (each reader benchmark's name gives
+/// the size).
 ///
 /// FIT and TCX at growing sizes, to show the rate holds (linear in size): FIT as 1, 10 and 100 copies of the
 /// 122 KB Fenix 2 run chained one after another (a chained FIT file is one input; 12 MB at 100), TCX as the
@@ -83,6 +84,17 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark(BenchmarkPolicy.name("write", "CSV", "\(long.fixes.count)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(CSVWriter.write(long)) }
+    }
+    // The long track as GPX, 10 and 100 times the run (6 and 63 MB): a document of 2 MiB or more is read on every
+    // core (GPXReader).
+    for copies in [10, 100] {
+        let longGPX = GPXWriter.write(Track(name: long.name, activity: long.activity,
+                                            fixes: Array(long.fixes.prefix(copies * n))))
+        Benchmark(BenchmarkPolicy.name("read", "GPX", "\(longGPX.count)-bytes"), configuration: config) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(BenchmarkData.track(bytes: longGPX, format: .gpx))
+            }
+        }
     }
     Benchmark(BenchmarkPolicy.name("write", "GeoJSON", "\(n)-fixes"), configuration: config) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(GeoJSONWriter.write(track)) }
