@@ -1,3 +1,4 @@
+import Foundation
 import TrackPipe
 
 /// The checks every stage must pass, run by the test suite on every registered stage (so a new stage gets
@@ -73,6 +74,21 @@ public enum StageConformance {
                     fail("preserves positions", "a kept fix was moved or re-timed")
                 }
             }
+            if g.contains(.measuresOnly) {
+                if first.kept != track.fixes || !first.dropped.isEmpty || !first.changed.isEmpty || !first.made.isEmpty {
+                    fail("measures only", "a fix was dropped, changed or made, or kept differently from how it came in")
+                }
+                // What the stages before it left must not change what it says: run it again after a stranger.
+                var seen = input
+                seen.annotations[ConformanceProbeKey.self] = "from an earlier stage"
+                seen.summary = [SummaryItem(key: "conformance-probe", label: "Probe", value: 1, unit: .count, stage: "probe")]
+                if let other = try? stage.run(seen),
+                   other.kept != first.kept || other.events != first.events || other.summary != first.summary
+                    || other.annotations.names != first.annotations.names
+                    || encoded(other.annotations) != encoded(first.annotations) {
+                    fail("measures only", "its output depends on the annotations or summary of earlier stages")
+                }
+            }
             if let streaming = stage as? any StreamingStage {
                 do {
                     var processor = try streaming.makeProcessor(context: StageContext(label: name, activity: track.activity, isLive: true))
@@ -95,5 +111,19 @@ public enum StageConformance {
             }
         }
         return failures
+    }
+
+    /// An annotation no stage knows, put in the input to see that a stage which only measures ignores it.
+    private enum ConformanceProbeKey: AnnotationKey {
+        typealias Value = String
+        static let name = "conformance-probe"
+    }
+
+    /// The annotations as JSON with sorted keys, for comparing two outputs' (they are not otherwise comparable).
+    private static func encoded(_ annotations: Annotations) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try? encoder.encode(annotations)
     }
 }

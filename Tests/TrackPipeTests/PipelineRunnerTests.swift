@@ -51,6 +51,48 @@ import Testing
         #expect(throws: PipelineError.accountingBroken(stage: stage, detail: detail)) { try p.run(Track(fixes: equatorFixes(3))) }
     }
 
+    /// On a long track consecutive stages that only measure run side by side; what the run reports is what running
+    /// them one after another gives: each stage's figure over the fixes it was given (worked out here from the
+    /// fixes), the events in stage order, annotations merged in stage order, the per-stage counts.
+    @Test func stagesThatOnlyMeasureRunSideBySideAsInOrder() throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "measuring", "label": "m1"}, {"stage": "measuring", "label": "m2"}, {"stage": "measuring", "label": "m3"}, {"stage": "drop-odd"}, {"stage": "measuring", "label": "m4"}, {"stage": "measuring", "label": "m5"}]}"#)
+        let n = Pipeline.sideBySideThreshold + 3000
+        let fixes = equatorFixes(n)
+        func weighted(_ fixes: [Fix]) -> Double {
+            var sum = 0.0
+            for (k, f) in fixes.enumerated() { sum += Double(k + 1) * f.longitude }
+            return sum
+        }
+        let all = weighted(fixes), even = weighted(fixes.filter { $0.sourceIndex % 2 == 0 })
+        let r = try p.run(Track(fixes: fixes))
+        for (label, expected) in [("m1", all), ("m2", all), ("m3", all), ("m4", even), ("m5", even)] {
+            #expect(r.summaryValue("weighted-\(label)") == expected)
+        }
+        #expect(r.annotations[MeasuredKey.self] == ["m5": even])
+        let milestones = stride(from: 0, to: n, by: 5000).map { "milestone@\($0)" }
+        let evenMilestones = milestones  // every multiple of 5000 is even: drop-odd keeps them
+        #expect(r.events.map { "\($0.kind)@\($0.sourceIndex ?? -1)" }
+            == milestones + milestones + milestones + ["done@-1"] + evenMilestones + evenMilestones)
+        #expect(r.events.map(\.stage) == Array(repeating: "m1", count: milestones.count) + Array(repeating: "m2", count: milestones.count)
+            + Array(repeating: "m3", count: milestones.count) + ["drop-odd"] + Array(repeating: "m4", count: evenMilestones.count)
+            + Array(repeating: "m5", count: evenMilestones.count))
+        #expect(r.stages.map(\.label) == ["read", "m1", "m2", "m3", "drop-odd", "m4", "m5"])
+        let half = (n + 1) / 2
+        #expect(r.stages.map(\.fixesIn) == [n, n, n, n, n, half, half])
+        #expect(r.stages.map(\.fixesOut) == [n, n, n, n, half, half, half])
+        #expect(r.track.fixes == fixes.filter { $0.sourceIndex % 2 == 0 })
+        #expect(r.dropped.count == n - half)
+    }
+
+    /// A stage that says it only measures and drops a fix fails the run, short track or long (side by side).
+    @Test(arguments: [10, Pipeline.sideBySideThreshold + 10])
+    func aStageThatMeasuresOnlyMustNotDrop(count: Int) throws {
+        let p = try pipeline(#"{"version": 1, "stages": [{"stage": "measuring"}, {"stage": "falsely-measuring"}]}"#)
+        #expect(throws: PipelineError.accountingBroken(stage: "falsely-measuring", detail: "it declares that it only measures, but it dropped, changed or made fixes")) {
+            try p.run(Track(fixes: equatorFixes(count)))
+        }
+    }
+
     @Test func liveRefusesWholeTrackStagesNamingThem() throws {
         let p = try pipeline(#"{"version": 1, "stages": [{"stage": "drop-odd"}, {"stage": "counting", "label": "tally", "required-thing": 1}]}"#)
         #expect(throws: PipelineError.notCausal(stages: ["tally"])) { _ = try p.live() }

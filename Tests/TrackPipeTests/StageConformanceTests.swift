@@ -31,6 +31,16 @@ struct LyingStage: Stage {
         #expect(checks == ["preserves order", "strictly increasing time"])
     }
 
+    /// A stage that says it only measures: kept exactly as it came in, and deaf to what came before.
+    @Test func measuringOnlyIsChecked() {
+        #expect(StageConformance.check(MeasuringStage.self, on: tracks).isEmpty)
+        // Its kept fixes were counted, not stored (it said it keeps them all), so more checks fail with it.
+        let dropping = StageConformance.check(FalselyMeasuringStage.self, on: tracks)
+        #expect(dropping.filter { $0.check == "measures only" }.map(\.track) == ["one fix", "ten fixes"])
+        let eavesdropping = StageConformance.check(EavesdroppingStage.self, on: tracks)
+        #expect(eavesdropping.count == 3 && eavesdropping.allSatisfy { $0.check == "measures only" })
+    }
+
     @Test func theExamplePluginConforms() {
         #expect(StageConformance.check(MinimumStepStage.self, on: tracks).isEmpty)
     }

@@ -86,6 +86,63 @@ struct MakingStage: Stage {
     }
 }
 
+/// Only measures (`StageGuarantees.measuresOnly`): keeps every fix and records, as its summary figure and an
+/// annotation named after its label, the sum of the kept fixes' longitudes weighted by their position, so a wrong
+/// order or a missing fix changes the figure (test).
+struct MeasuringStage: StreamingStage {
+    static let descriptor = StageDescriptor(name: "measuring", summary: "Measures the fixes (test).", parameters: [],
+                                            guarantees: [.preservesOrder, .preservesPositions, .measuresOnly])
+    init(parameters: StageParameters) throws {}
+    func makeProcessor(context: StageContext) throws -> any FixProcessor { P(label: context.label) }
+    struct P: FixProcessor {
+        let label: String
+        var n = 0.0, sum = 0.0
+        mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
+            n += 1
+            sum += n * fix.longitude
+            out.keep(fix)
+            if fix.sourceIndex % 5000 == 0 { out.emit("milestone", time: fix.time, sourceIndex: fix.sourceIndex) }
+        }
+        mutating func finish(into out: inout StageEmitter) throws {
+            out.summarize("weighted-\(label)", label: "Weighted", value: sum, unit: .none)
+            out.annotate(MeasuredKey.self, [label: sum])
+        }
+    }
+}
+
+/// Where `MeasuringStage` puts its figure, by label (test).
+enum MeasuredKey: AnnotationKey {
+    typealias Value = [String: Double]
+    static let name = "measured"
+}
+
+/// Declares that it only measures but drops its first fix: the runner must refuse it (test).
+struct FalselyMeasuringStage: StreamingStage {
+    static let descriptor = StageDescriptor(name: "falsely-measuring", summary: "Drops a fix though it says it only measures (test).",
+                                            parameters: [], guarantees: [.preservesOrder, .measuresOnly])
+    init(parameters: StageParameters) throws {}
+    func makeProcessor(context: StageContext) throws -> any FixProcessor { P() }
+    struct P: FixProcessor {
+        var first = true
+        mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
+            if first { out.drop(fix, rule: "first", measured: nil, threshold: nil, unit: .none) } else { out.keep(fix) }
+            first = false
+        }
+        mutating func finish(into out: inout StageEmitter) throws {}
+    }
+}
+
+/// Declares that it only measures but reports what the stages before it summarised: conformance must catch it
+/// (test).
+struct EavesdroppingStage: Stage {
+    static let descriptor = StageDescriptor(name: "eavesdropping", summary: "Repeats earlier figures (test).", parameters: [],
+                                            guarantees: [.preservesOrder, .measuresOnly])
+    init(parameters: StageParameters) throws {}
+    func run(_ input: StageInput) throws -> StageOutput {
+        StageOutput(kept: input.fixes, summary: [SummaryItem(key: "heard", label: "Heard", value: Double(input.summary.count), unit: .count, stage: input.context.label)])
+    }
+}
+
 func testRegistry() throws -> StageRegistry {
     var r = StageRegistry()
     try r.register(CountingStage.self)
@@ -94,5 +151,7 @@ func testRegistry() throws -> StageRegistry {
     try r.register(DoubleCountingStage.self)
     try r.register(SwappingStage.self)
     try r.register(MakingStage.self)
+    try r.register(MeasuringStage.self)
+    try r.register(FalselyMeasuringStage.self)
     return r
 }

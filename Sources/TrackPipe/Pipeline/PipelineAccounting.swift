@@ -18,6 +18,8 @@ public enum PipelineAccounting {
         // the input counts them (the fixes are 144 bytes apart, so each pass over a long track costs
         // milliseconds); otherwise their range is measured first.
         guard !input.isEmpty else { return }
+        // The input itself handed on as the kept fixes (a stage that only measures): nothing to count.
+        if output.dropped.isEmpty, sameStorage(input, output.kept) { return }
         if inOrder(input: input, output: output) { return }
         if try checkIndices(input: input, output: output, stage: stage, low: 0, high: 4 * input.count + 63) { return }
         var low = Int.max, high = Int.min
@@ -38,6 +40,11 @@ public enum PipelineAccounting {
             }
             expected[i] = n - 1
         }
+    }
+
+    /// True when `a` and `b` are one array (the same storage and count), not merely equal.
+    static func sameStorage(_ a: [Fix], _ b: [Fix]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
 
     /// The common case, decided in one pass over the input and kept fixes without a table: the kept fixes are

@@ -39,12 +39,21 @@ public protocol FixProcessor {
 extension StreamingStage {
     public func run(_ input: StageInput) throws -> StageOutput {
         var processor = try makeProcessor(context: input.context)
-        var out = StageEmitter(label: input.context.label)
-        out.reserveCapacity(kept: input.track.fixes.count)
+        // A stage that only measures keeps every fix as it came in: its kept fixes are its input, not a copy.
+        let measures = Self.descriptor.guarantees.contains(.measuresOnly)
+        var out = StageEmitter(label: input.context.label, countsKept: measures)
+        if !measures { out.reserveCapacity(kept: input.track.fixes.count) }
         for fix in input.track.fixes {
             try processor.push(fix, into: &out)
         }
         try processor.finish(into: &out)
-        return out.output
+        var output = out.output
+        // Kept every fix and did nothing else, as it declares: the input is the output. Otherwise the kept list
+        // holds only what it changed, and the pipeline refuses the run (``StageGuarantees/measuresOnly``).
+        if measures, out.keptCount == input.track.fixes.count, output.kept.isEmpty, output.dropped.isEmpty,
+           output.changed.isEmpty, output.made.isEmpty {
+            output.kept = input.track.fixes
+        }
+        return output
     }
 }

@@ -42,7 +42,7 @@ public struct BadgesStage: StreamingStage {
                         + "this (and on each badge earned). 100 m updates a runner's display every ~30 s without "
                         + "flooding the stream."),
         ],
-        guarantees: [.preservesOrder, .preservesPositions])
+        guarantees: [.preservesOrder, .preservesPositions, .measuresOnly])
 
     public let distance: DistanceParameters
     public let statusInterval: Double

@@ -39,7 +39,7 @@ public struct DistanceStage: StreamingStage {
                     help: "The maximum speed is this percentile of the windowed speeds (100 = their maximum). 95 "
                         + "ignores the windows a few GPS jumps inflate (each touches one window's worth of fixes)."),
         ],
-        guarantees: [.preservesOrder, .preservesPositions])
+        guarantees: [.preservesOrder, .preservesPositions, .measuresOnly])
 
     public let distance: DistanceParameters
     public let maxSpeedWindow: Double

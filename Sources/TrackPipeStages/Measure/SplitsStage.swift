@@ -23,7 +23,7 @@ public struct SplitsStage: StreamingStage {
         parameters: [
             .choice("per", ["km", "mi"], default: "km", help: "Split length: a kilometre (1 000 m) or a mile (1 609.344 m)."),
         ] + DistanceParameters.specs + ElevationParameters.specs,
-        guarantees: [.preservesOrder, .preservesPositions])
+        guarantees: [.preservesOrder, .preservesPositions, .measuresOnly])
 
     public let units: UnitSystem
     public let distance: DistanceParameters

@@ -31,7 +31,7 @@ public struct PlacesStage: StreamingStage {
             .integer("min-population", default: 0, range: .closed(0, 50_000_000),
                      help: "Name only places with at least this many inhabitants (GeoNames' figure), e.g. 10000 for towns rather than a city's districts or villages. Default 0: the nearest place of any size."),
         ],
-        guarantees: [.preservesOrder, .preservesPositions])
+        guarantees: [.preservesOrder, .preservesPositions, .measuresOnly])
 
     /// The summary figures' keys.
     public enum SummaryKey {
