@@ -10,7 +10,7 @@ import TestSupport
 /// with the same lines and columns — or decline, so that the one pass reads it. Documents here are generated with
 /// the structures that could tell the two apart: several tracks and segments, names and types after the points,
 /// waypoints and routes, rejected points, comments and CDATA that look like `<trkpt>`, prefixes declared below
-/// the root, one-line documents and CRLF line breaks; and cut into 2–5 parts (the part size set small).
+/// the root, one-line documents, CRLF and lone-CR line breaks; and cut into 2–5 parts (the part size set small).
 @Suite struct GPXPartitionedReadTests {
     struct Options {
         var lineBreak = "\n"
@@ -94,7 +94,8 @@ import TestSupport
     func partsReadWhatOnePassReads(seed: UInt64) throws {
         let layouts = [Options(), Options(lineBreak: "", indent: ""), Options(lineBreak: "\r\n", indent: "\t"),
                        Options(rejectedShare: 0.1), Options(lineBreak: "", indent: "", rejectedShare: 0.1),
-                       Options(lineBreak: "\r\n", rejectedShare: 0.1, decoys: true)]
+                       Options(lineBreak: "\r\n", rejectedShare: 0.1, decoys: true),
+                       Options(lineBreak: "\r", rejectedShare: 0.1)]
         var used = 0
         for (k, o) in layouts.enumerated() {
             let text = document(seed: seed * 10 + UInt64(k), o)

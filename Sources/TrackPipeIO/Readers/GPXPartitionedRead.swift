@@ -121,7 +121,7 @@ enum GPXPartitionedRead {
         -> GPXParseState? {
         guard let whole = parts.first else { return nil }
         // Where each part's own bytes begin in its parser's lines: after the prefix's line breaks.
-        let prefixLines = 1 + prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let prefixLines = prefix.withUnsafeBufferPointer { position(of: $0.count, in: $0, from: (1, 1, 0)).line }
         var cutPosition = (line: 1, column: 1, offset: 0)
         for (k, part) in parts.enumerated().dropFirst() {
             guard part.fixes.first?.sourceIndex == 0 else { return nil }
@@ -154,18 +154,19 @@ enum GPXPartitionedRead {
         return whole
     }
 
-    /// The line and column (both from 1, as libxml2 counts them: a line break is LF, CRLF or a lone CR; a column
-    /// is a character) of byte `offset`, counting on from an earlier position `from`.
+    /// The line and column (both from 1, as libxml2 counts them: a line ends at each LF — a lone CR, though read as
+    /// a line break, counts as a character of its line, as the one pass reports it; a column is a character) of
+    /// byte `offset`, counting on from an earlier position `from`.
     static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>,
                          from: (line: Int, column: Int, offset: Int)) -> (line: Int, column: Int, offset: Int) {
         var line = from.line, column = from.column
         var i = from.offset
         while i < offset {
             let b = bytes[i]
-            if b == 0x0A || (b == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+            if b == 0x0A {
                 line += 1
                 column = 1
-            } else if b & 0xC0 != 0x80, b != 0x0D {
+            } else if b & 0xC0 != 0x80 {
                 column += 1
             }
             i += 1
