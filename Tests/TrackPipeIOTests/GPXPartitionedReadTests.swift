@@ -34,7 +34,8 @@ import TestSupport
         for track in 0..<Int.random(in: 1...3, using: &rng) {
             let declares = o.prefixOnTrack ? " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\"" : ""
             s += ind + "<trk\(declares)>" + br
-            if Bool.random(using: &rng) { s += ind + ind + "<name>track \(track)</name>" + br }
+            // Non-ASCII text: columns count characters, not bytes.
+            if Bool.random(using: &rng) { s += ind + ind + "<name>track \(track) – Läufe 🏃</name>" + br }
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
                 s += ind + ind + "<trkseg>" + br
                 for _ in 0..<Int.random(in: 0...60, using: &rng) {
