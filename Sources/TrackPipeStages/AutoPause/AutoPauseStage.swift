@@ -145,7 +145,7 @@ public struct AutoPauseStage: StreamingStage {
     struct Processor: FixProcessor {
         let stage: AutoPauseStage
         /// Undecided fixes since the candidate anchor (`held[0]`); all keep the runner stopped so far.
-        /// Changed only through ``resetHeld(_:)``, ``appendHeld(_:offset:)`` and ``clearHeld()``.
+        /// Changed only through ``resetHeld(_:reading:)``, ``appendHeld(_:offset:reading:)`` and ``clearHeld()``.
         private(set) var held: [Fix] = []
         /// Region rule: the circle of the held fixes (frame about `held[0]`) and each held fix's offset in it,
         /// kept as fixes are held so a new fix is judged without re-projecting the others (judging used to
@@ -210,21 +210,21 @@ public struct AutoPauseStage: StreamingStage {
             clearHeld()
         }
 
-        /// Holds `fix` alone: it becomes the candidate anchor.
-        mutating func resetHeld(_ fix: Fix) {
+        /// Holds `fix` alone: it becomes the candidate anchor. `reading` is its `DopplerMean.Reading`.
+        mutating func resetHeld(_ fix: Fix, reading: DopplerMean.Reading?) {
             clearHeld()
             held.append(fix)
             if stage.rule == .region {
-                heldReadings.append(DopplerMean.Reading(fix))
+                heldReadings.append(reading)
                 let region = StopRegion(first: fix)
                 heldOffsets.append(region.offset(of: fix))
                 heldRegion = region
             }
         }
 
-        /// Holds `fix` after the others; `offset` is its `StopRegion/offset(of:)` in the held circle.
-        mutating func appendHeld(_ fix: Fix, offset: (east: Double, north: Double)?) {
-            let reading = DopplerMean.Reading(fix)
+        /// Holds `fix` after the others; `offset` is its `StopRegion/offset(of:)` in the held circle, `reading` its
+        /// `DopplerMean.Reading`.
+        mutating func appendHeld(_ fix: Fix, offset: (east: Double, north: Double)?, reading: DopplerMean.Reading?) {
             if !held.isEmpty, let reading { heldDoppler.add(reading) }
             held.append(fix)
             if stage.rule == .region { heldReadings.append(reading) }
@@ -270,11 +270,11 @@ public struct AutoPauseStage: StreamingStage {
 
         /// Candidate stop (some fixes held): the held fixes plus `fix` all lie within `radius` of their centroid
         /// (region rule), or `fix` was reached slowly from the last held fix (speed rule). Region rule: also `fix`'s
-        /// offset in the held circle, for ``appendHeld(_:offset:)``.
-        mutating func startsOrContinuesStop(_ fix: Fix) -> (stop: Bool, offset: (east: Double, north: Double)?) {
+        /// offset in the held circle, for ``appendHeld(_:offset:reading:)``. `reading` is `fix`'s `DopplerMean.Reading`.
+        mutating func startsOrContinuesStop(_ fix: Fix, reading: DopplerMean.Reading?) -> (stop: Bool, offset: (east: Double, north: Double)?) {
             switch stage.rule {
             case .region:
-                if movesByDoppler(heldDoppler, DopplerMean.Reading(fix)) { return (false, nil) }
+                if movesByDoppler(heldDoppler, reading) { return (false, nil) }
                 // Read in place (`heldRegion?.…`): binding the region to a local copied it, twice a fix.
                 guard heldRegion?.hasFrame == true, let offset = heldRegion?.offset(of: fix),
                       let within = heldRegion?.allWithin(limit, offsets: heldOffsets, adding: offset) else {
@@ -461,6 +461,10 @@ public struct AutoPauseStage: StreamingStage {
         /// it is judged against by their fields, and after an anchor released in place it is judged again here
         /// rather than through the stack (the same order: it would be the next fix taken from it).
         mutating func advance(_ fix: Fix, into out: inout StageEmitter) -> [Fix] {
+            // The fix's receiver speed and velocity, worked out once (a course's velocity is a sine and a cosine) when
+            // the held fixes first judge it; it may be judged again after an anchor is released.
+            var reading: DopplerMean.Reading?
+            var hasReading = false
             while true {
                 if pauseAnchor != nil, let lastSegment = lastPaused?.segment {
                     if fix.segment != lastSegment {
@@ -468,18 +472,22 @@ public struct AutoPauseStage: StreamingStage {
                     }
                     return judgeInPause(fix, grows: true, into: &out)
                 }
+                if !hasReading {
+                    reading = DopplerMean.Reading(fix)
+                    hasReading = true
+                }
                 guard !held.isEmpty else {
-                    resetHeld(fix)
+                    resetHeld(fix, reading: reading)
                     return []
                 }
                 if fix.segment != held[0].segment {
                     flushHeldAsMoving(into: &out)
-                    resetHeld(fix)
+                    resetHeld(fix, reading: reading)
                     return []
                 }
-                let judged = startsOrContinuesStop(fix)
+                let judged = startsOrContinuesStop(fix, reading: reading)
                 if judged.stop {
-                    appendHeld(fix, offset: judged.offset)
+                    appendHeld(fix, offset: judged.offset, reading: reading)
                     if let t0 = held[0].time, let t1 = fix.time, t1 - t0 >= stage.window {
                         return confirmStop(into: &out)
                     }
