@@ -199,7 +199,7 @@ import TestSupport
             #expect(track.fixes == whole.fixes)
             #expect(track.rejected == whole.rejected)
             #expect(track.name == "long")
-            if OutputBlock.processorCount >= 2 {
+            if SideBySide.processorCount >= 2 {
                 #expect(GPXPartitionedRead.read(b, sourceName: "t.gpx") != nil)
             }
         }

@@ -56,11 +56,7 @@ public enum JSONText {
     }
 
     static func lineAndColumn(of offset: Int, in data: [UInt8]) -> (Int, Int) {
-        var line = 1, column = 1
-        for (i, byte) in data.enumerated() {
-            if i >= offset { break }
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-        }
-        return (line, column)
+        let p = data.withUnsafeBufferPointer { TextPosition.of(offset, in: $0) }
+        return (p.line, p.column)
     }
 }

@@ -1,16 +1,16 @@
 /// Storage that the threads of one `DispatchQueue.concurrentPerform` share, each writing only its own elements,
-/// so they need no lock: the texts of the ranges ``OutputBlock/inRanges(count:rangeSize:to:format:)`` formats at
-/// once, the results of ``NDJSONLineBatch/decode(_:)``.
-struct ThreadSlots<Element>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<Element>
+/// so they need no lock: the stages ``SideBySide`` runs, the texts of the ranges TrackPipeIO's `OutputBlock` formats
+/// at once, the results of its `NDJSONLineBatch` and the parts of a long GPX document.
+package struct ThreadSlots<Element>: @unchecked Sendable {
+    package let base: UnsafeMutableBufferPointer<Element>
 
-    init(count: Int, initial: Element) {
+    package init(count: Int, initial: Element) {
         base = .allocate(capacity: count)
         base.initialize(repeating: initial)
     }
 
     /// Releases the storage; the slots are not used after.
-    func free() {
+    package func free() {
         base.deinitialize()
         base.deallocate()
     }

@@ -114,8 +114,8 @@ final class GPXParseState {
         }
         switch kind {
         case .trkpt, .rtept:
-            if stopAt >= 0, kind == .trkpt, let ctxt, xmlByteConsumed(ctxt) > stopAt {
-                stopped = (xmlByteConsumed(ctxt), depth == 3 && openKinds.0 == .trk && openKinds.1 == .trkseg
+            if stopAt >= 0, kind == .trkpt, let ctxt, case let consumed = xmlByteConsumed(ctxt), consumed > stopAt {
+                stopped = (consumed, depth == 3 && openKinds.0 == .trk && openKinds.1 == .trkseg
                     && routeOrTrackDepth == 1 && metadataDepth < 0 && captureDepth < 0)
                 xmlStopParser(ctxt)
                 return

@@ -27,7 +27,7 @@ enum GPXPartitionedRead {
     /// The document's fixes, rejected records, names and counts read in parts, in one state as one pass leaves
     /// it; `nil` when the document is too short, does not qualify, or a part fails (see the type's
     /// documentation).
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String, cores: Int = OutputBlock.processorCount,
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String, cores: Int = SideBySide.processorCount,
                      minimumPartSize: Int = GPXPartitionedRead.minimumPartSize) -> GPXParseState? {
         let parts = min(cores, bytes.count / max(1, minimumPartSize))
         guard parts >= 2, let rootEnd = rootStartTagEnd(bytes, sourceName: sourceName) else { return nil }
@@ -121,7 +121,7 @@ enum GPXPartitionedRead {
         -> GPXParseState? {
         guard let whole = parts.first else { return nil }
         // Where each part's own bytes begin in its parser's lines: after the prefix's line breaks.
-        let prefixLines = prefix.withUnsafeBufferPointer { position(of: $0.count, in: $0, from: (1, 1, 0)).line }
+        let prefixLines = prefix.withUnsafeBufferPointer { TextPosition.of($0.count, in: $0).line }
         var cutPosition = (line: 1, column: 1, offset: 0)
         for (k, part) in parts.enumerated().dropFirst() {
             guard part.fixes.first?.sourceIndex == 0 else { return nil }
@@ -133,7 +133,7 @@ enum GPXPartitionedRead {
                 whole.fixes.append(fix)
             }
             if !part.rejected.isEmpty {
-                cutPosition = position(of: cuts[k - 1], in: bytes, from: cutPosition)
+                cutPosition = TextPosition.of(cuts[k - 1], in: bytes, from: cutPosition)
                 for var record in part.rejected {
                     record.sourceIndex += records
                     if let line = record.line {
@@ -154,40 +154,8 @@ enum GPXPartitionedRead {
         return whole
     }
 
-    /// The line and column (both from 1, as libxml2 counts them: a line ends at each LF — a lone CR, though read as
-    /// a line break, counts as a character of its line, as the one pass reports it; a column is a character) of
-    /// byte `offset`, counting on from an earlier position `from`.
-    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>,
-                         from: (line: Int, column: Int, offset: Int)) -> (line: Int, column: Int, offset: Int) {
-        var line = from.line, column = from.column
-        var i = from.offset
-        while i < offset {
-            let b = bytes[i]
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
-        return (line, column, offset)
-    }
-
     /// The offset of the first occurrence of `text`'s UTF-8 bytes in `bytes`.
     static func firstIndex(of text: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let needle = Array(text.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var i = 0
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == first {
-                var k = 1
-                while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i += 1
-        }
-        return nil
+        bytes.firstRange(of: Array(text.utf8))?.lowerBound
     }
 }

@@ -18,7 +18,7 @@ public final class NDJSONLineBatch {
     private let decoders: [NDJSONFixDecoder]
 
     public init() {
-        decoders = (0..<OutputBlock.processorCount).map { _ in NDJSONFixDecoder() }
+        decoders = (0..<SideBySide.processorCount).map { _ in NDJSONFixDecoder() }
     }
 
     /// Lines kept and not yet decoded.

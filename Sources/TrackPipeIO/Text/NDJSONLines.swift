@@ -27,7 +27,7 @@ public enum NDJSONLines {
             case .event(let event): appendEvent(event, to: &out)
             }
         }
-        let parts = OutputBlock.processorCount
+        let parts = SideBySide.processorCount
         guard lines.count >= NDJSONLineBatch.parallelThreshold, parts > 1 else {
             for line in lines { append(line, &bytes) }
             return

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TrackPipe
 
 /// A writer's output buffer that is handed on in blocks: a writer appends to ``bytes`` and calls
 /// ``flushIfFull(to:)`` after each record, so a document of any size passes through one buffer of about ``size``
@@ -51,7 +52,7 @@ struct OutputBlock {
     /// True when ``inRanges(count:rangeSize:to:format:)`` is worth it for `count` items: ``parallelThreshold`` or
     /// more, and more than one core.
     static func formatsOnEveryCore(_ count: Int) -> Bool {
-        count >= parallelThreshold && processorCount > 1
+        count >= parallelThreshold && SideBySide.processorCount > 1
     }
 
     /// Hands the text of items `0..<count` to `sink` in order, formatted on every core: `format(range, &text)`
@@ -61,7 +62,7 @@ struct OutputBlock {
     static func inRanges(count: Int, rangeSize: Int, to sink: ([UInt8]) throws -> Void,
                          format: @Sendable (Range<Int>, inout [UInt8]) -> Void) rethrows {
         let ranges = (count + rangeSize - 1) / rangeSize
-        let texts = ThreadSlots<[UInt8]>(count: 2 * processorCount, initial: [])
+        let texts = ThreadSlots<[UInt8]>(count: 2 * SideBySide.processorCount, initial: [])
         defer { texts.free() }
         var first = 0
         while first < ranges {
@@ -80,11 +81,6 @@ struct OutputBlock {
     /// calling thread: starting the other threads costs more than a short track's text (a 2300-fix GPX is written
     /// in about a millisecond).
     static let parallelThreshold = 16_384
-
-    /// The cores the formatting here and in ``NDJSONLineBatch`` and ``NDJSONLines`` spreads over, asked once:
-    /// Foundation's `activeProcessorCount` reads two cgroup files on every call (strace), which `stream` made per
-    /// line read.
-    static let processorCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Items formatted by one thread at a time: about 1 MB of GPX.
     static let parallelRange = 4096
