@@ -16,7 +16,10 @@ struct ConvertCommand: ParsableCommand {
             place, so an interrupted run never leaves a half-written file (a device or FIFO is written through), and it is never written over the input or over a write-protected file without --force. \
             Records that cannot be read are listed on standard error and left out.
 
-            Several inputs, folders (every track file under them, recursively) or --files-from LIST make a batch:             -o names a folder (made when missing) that mirrors the inputs' paths, --to gives the format, and a file             that cannot be read or written is reported while the others go on (exit status 2 when some failed, 1             when all did).
+            Several inputs, folders (every track file under them, recursively) or --files-from LIST make a batch: \
+            -o names a folder (made when missing) that mirrors the inputs' paths, --to gives the format, and a file \
+            that cannot be read or written is reported while the others go on (exit status 2 when some failed, 1 \
+            when all did).
             """
     )
 
