@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TrackPipe
 
@@ -94,5 +95,49 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
         let bad = acc.add(Fix(time: nil, latitude: .nan, longitude: 0, sourceIndex: 1))
         #expect(!bad.counted)
         #expect(acc.distance == 0)
+    }
+
+    /// `crossing` (the measuring stages' path: the step's figures from `measure`, the fix it starts from read where
+    /// the accumulator holds it) finds what `DistanceStep.crossing` finds on the step `add` returns, to the bit, on a
+    /// seeded run with every kind of step: segment changes, paused fixes, missing and repeated times, corrupt
+    /// coordinates, speeds (method speed), long gaps; and the distance committed is the sum of the counted lengths.
+    @Test(arguments: [StepMeasure.steps, .speed], [false, true])
+    func crossingFromTheHeldFixMatchesTheStepsCrossing(measure: StepMeasure, threeDimensional: Bool) {
+        var rng = SeededGenerator(seed: 20261127)
+        var byAdd = DistanceAccumulator(measure: measure), bySteps = DistanceAccumulator(measure: measure)
+        if threeDimensional {
+            byAdd = DistanceAccumulator(threeDimensional: true, measure: measure)
+            bySteps = DistanceAccumulator(threeDimensional: true, measure: measure)
+        }
+        var time = 0.0, lat = 51.45, lon = -2.58, segment = 0
+        var crossings = 0, sum = 0.0
+        for i in 0..<3000 {
+            let roll = rng.next() % 100
+            time += roll < 3 ? 45 : (roll < 6 ? 0 : 1)
+            lat += Double(rng.next() % 2001) * 1e-8 - 1e-5
+            lon += Double(rng.next() % 2001) * 1e-8 - 0.5e-5
+            if roll == 50 { segment += 1 }
+            var f = Fix(time: roll == 60 ? nil : time, latitude: roll == 70 ? .nan : lat, longitude: lon,
+                        altitude: roll < 80 ? 30 + Double(rng.next() % 100) / 10 : nil, segment: segment,
+                        paused: roll >= 90 && roll < 95, sourceIndex: i)
+            if rng.next() % 4 != 0 { f.speed = Double(rng.next() % 500) / 100 }
+            let step = byAdd.add(f)
+            let figures = bySteps.measure(f)
+            for fraction in [0.0, 0.37, 1.0] {
+                let d = step.distanceBefore + fraction * step.length
+                #expect(bySteps.crossing(figures, to: f, atDistance: d) == step.crossing(atDistance: d), "fix \(i)")
+                if step.counted, step.length > 0, fraction < 1 { crossings += 1 }
+            }
+            bySteps.commit(f, figures)
+            if figures.counted { sum += figures.length }
+            #expect(bySteps.distance == sum, "fix \(i)")
+        }
+        #expect(crossings > 1000 && sum > 0)
+        var byAdvance = DistanceAccumulator(measure: measure)
+        var plain = DistanceAccumulator(measure: measure)
+        for i in 0..<50 {
+            let f = Fix(time: Double(i), latitude: 0, longitude: Double(i) * 1e-4, sourceIndex: i)
+            #expect(byAdvance.advance(f).distanceAfter == plain.add(f).distanceAfter)
+        }
     }
 }

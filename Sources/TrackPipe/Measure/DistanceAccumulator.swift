@@ -49,34 +49,57 @@ public struct DistanceAccumulator: Sendable {
         return lastTime - firstTime
     }
 
-    /// Adds the next fix and returns the step it ends.
+    /// Adds the next fix and returns the step it ends: ``measure(_:)``, then ``commit(_:_:)``.
     @discardableResult
     public mutating func add(_ fix: Fix) -> DistanceStep {
-        let step: DistanceStep
-        if count == 0 {
-            step = DistanceStep(from: nil, to: fix, counted: false, length: 0, movingDuration: 0,
-                                distanceBefore: distance, movingTimeBefore: movingTime)
-            previousInterval = nil
-        } else {
-            var counted = Self.counts(from: last, to: fix) && Self.hasValidCoordinates(last) && Self.hasValidCoordinates(fix)
-            var length = 0.0
-            if counted {
-                // By the speeds when they measure this step (the positions' length, with its trigonometry, is then
-                // not worked out at all), else by the positions.
-                if measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix),
-                   Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
-                    length = bySpeed
-                } else {
-                    length = Self.length(from: last, to: fix, formula: formula, threeDimensional: threeDimensional)
-                }
-                if !length.isFinite { counted = false; length = 0 }
-            }
-            var duration = 0.0
-            if counted, let t0 = last.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite { duration = t1 - t0 }
-            step = DistanceStep(from: last, to: fix, counted: counted, length: length, movingDuration: duration,
-                                distanceBefore: distance, movingTimeBefore: movingTime)
-            if let t0 = last.time, let t1 = fix.time { previousInterval = t1 - t0 } else { previousInterval = nil }
+        let figures = measure(fix)
+        let step = DistanceStep(from: count > 0 ? last : nil, to: fix, counted: figures.counted, length: figures.length,
+                                movingDuration: figures.movingDuration, distanceBefore: figures.distanceBefore,
+                                movingTimeBefore: figures.movingTimeBefore)
+        commit(fix, figures)
+        return step
+    }
+
+    /// Adds the next fix and returns its step's figures: ``add(_:)`` without the ``DistanceStep`` (and its copies of
+    /// both fixes) for a caller that needs only the figures.
+    @discardableResult
+    public mutating func advance(_ fix: Fix) -> DistanceStepFigures {
+        let figures = measure(fix)
+        commit(fix, figures)
+        return figures
+    }
+
+    /// The step from the last fix added to `fix`, measured by the rules above but not added. A measuring stage
+    /// calls this, then ``crossing(_:to:atDistance:)`` if a threshold may fall inside the step, then
+    /// ``commit(_:_:)``: the same figures as ``add(_:)`` without a ``DistanceStep``'s two copies of fixes.
+    public func measure(_ fix: Fix) -> DistanceStepFigures {
+        guard count > 0 else {
+            return DistanceStepFigures(counted: false, length: 0, movingDuration: 0, distanceBefore: distance,
+                                       movingTimeBefore: movingTime)
         }
+        var counted = Self.counts(from: last, to: fix) && Self.hasValidCoordinates(last) && Self.hasValidCoordinates(fix)
+        var length = 0.0
+        if counted {
+            // By the speeds when they measure this step (the positions' length, with its trigonometry, is then
+            // not worked out at all), else by the positions.
+            if measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix),
+               Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
+                length = bySpeed
+            } else {
+                length = Self.length(from: last, to: fix, formula: formula, threeDimensional: threeDimensional)
+            }
+            if !length.isFinite { counted = false; length = 0 }
+        }
+        var duration = 0.0
+        if counted, let t0 = last.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite { duration = t1 - t0 }
+        return DistanceStepFigures(counted: counted, length: length, movingDuration: duration, distanceBefore: distance,
+                                   movingTimeBefore: movingTime)
+    }
+
+    /// Adds `fix`, whose step ``measure(_:)`` gave as `step` (figures measured for another fix, or before another
+    /// commit, would corrupt the totals).
+    public mutating func commit(_ fix: Fix, _ step: DistanceStepFigures) {
+        if count > 0, let t0 = last.time, let t1 = fix.time { previousInterval = t1 - t0 } else { previousInterval = nil }
         distance = step.distanceAfter
         movingTime = step.movingTimeAfter
         last = fix
@@ -85,7 +108,14 @@ public struct DistanceAccumulator: Sendable {
             firstTime = min(firstTime ?? t, t)
             lastTime = max(lastTime ?? t, t)
         }
-        return step
+    }
+
+    /// Where inside the step from the last fix added to `fix` — measured as `step`, not yet committed — the
+    /// cumulative distance equals `distance`: ``DistanceStep/crossing(atDistance:)`` for that step, read from the
+    /// fix held here rather than from a copy.
+    public func crossing(_ step: DistanceStepFigures, to fix: Fix, atDistance distance: Double) -> TrackCrossing? {
+        guard count > 0 else { return nil }
+        return TrackCrossing(step, from: last, to: fix, atDistance: distance)
     }
 
     /// Whether the step `from` → `to` counts: same segment, and `to` not paused.

@@ -46,8 +46,28 @@ public struct DistanceStep: Sendable, Hashable {
     /// fixes (tens of metres), and exact along the equator or a meridian.
     public func crossing(atDistance distance: Double) -> TrackCrossing? {
         // The range first: binding `from` copies the fix, and most steps cross nothing.
-        guard counted, length > 0, distance >= distanceBefore, distance < distanceAfter, let from else { return nil }
-        let f = min(1, max(0, (distance - distanceBefore) / length))
+        let figures = DistanceStepFigures(counted: counted, length: length, movingDuration: movingDuration,
+                                          distanceBefore: distanceBefore, movingTimeBefore: movingTimeBefore)
+        guard figures.crosses(distance), let from else { return nil }
+        return TrackCrossing(figures, from: from, to: to, atDistance: distance)
+    }
+}
+
+extension DistanceStepFigures {
+    /// True when the step is counted, has positive length and `distanceBefore ≤ distance < distanceAfter`: the
+    /// steps ``TrackCrossing`` interpolates in.
+    @inlinable
+    public func crosses(_ distance: Double) -> Bool {
+        counted && length > 0 && distance >= distanceBefore && distance < distanceAfter
+    }
+}
+
+extension TrackCrossing {
+    /// The crossing of `distance` inside the step `from` → `to` whose figures are `step`, interpolated linearly
+    /// between the two fixes; `nil` unless ``DistanceStepFigures/crosses(_:)``.
+    init?(_ step: DistanceStepFigures, from: Fix, to: Fix, atDistance distance: Double) {
+        guard step.crosses(distance) else { return nil }
+        let f = min(1, max(0, (distance - step.distanceBefore) / step.length))
         let lat = from.latitude + f * (to.latitude - from.latitude)
         var lon = from.longitude + f * Geodesy.wrappedLongitudeDelta(from.longitude, to.longitude) * 180 / .pi
         if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
@@ -55,9 +75,9 @@ public struct DistanceStep: Sendable, Hashable {
         if let t0 = from.time, let t1 = to.time { time = t0 + f * (t1 - t0) }
         var altitude: Double?
         if let a0 = from.altitude, let a1 = to.altitude { altitude = a0 + f * (a1 - a0) }
-        return TrackCrossing(
+        self.init(
             distance: distance, fraction: f, point: GeoPoint(latitude: lat, longitude: lon), time: time,
-            movingTime: movingTimeBefore + f * movingDuration, altitude: altitude,
+            movingTime: step.movingTimeBefore + f * step.movingDuration, altitude: altitude,
             fromSourceIndex: from.sourceIndex, toSourceIndex: to.sourceIndex)
     }
 }

@@ -29,7 +29,7 @@ public struct LiveFigures: Sendable {
 
     /// Adds the next accepted fix and returns the figures after it.
     public mutating func add(_ fix: Fix) -> Figures {
-        accumulator.add(fix)
+        accumulator.advance(fix)
         let distance = accumulator.distance
         guard accumulator.elapsedTime != nil else { return Figures(distance: distance, movingTime: nil, pace: nil) }
         let moving = accumulator.movingTime

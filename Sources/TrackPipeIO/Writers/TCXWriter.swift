@@ -46,7 +46,7 @@ public enum TCXWriter {
         }
         let distances = Self.distances(track, given: cumulativeDistance)
         var accumulator = DistanceAccumulator()
-        for fix in track.fixes { accumulator.add(fix) }
+        for fix in track.fixes { accumulator.advance(fix) }
 
         var out = ""
         out.reserveCapacity(track.fixes.count * 260 + 1024)
@@ -99,7 +99,7 @@ public enum TCXWriter {
             }
         } else {
             var accumulator = DistanceAccumulator()
-            for fix in track.fixes { out.append(accumulator.add(fix).distanceAfter) }
+            for fix in track.fixes { out.append(accumulator.advance(fix).distanceAfter) }
         }
         return out
     }

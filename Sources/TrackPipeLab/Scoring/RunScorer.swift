@@ -84,7 +84,7 @@ public enum RunScorer {
 
     static func measuredDistance(_ track: Track) -> Double {
         var accumulator = DistanceAccumulator()
-        for fix in track.fixes { accumulator.add(fix) }
+        for fix in track.fixes { accumulator.advance(fix) }
         return accumulator.distance
     }
 

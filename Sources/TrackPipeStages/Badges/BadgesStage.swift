@@ -83,9 +83,11 @@ public struct BadgesStage: StreamingStage {
         var statusBucket = -1
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
-            let step = accumulator.add(fix)
+            // The step's figures, and its fixes only where a badge's distance falls inside it.
+            let step = accumulator.measure(fix)
             var earnedNow = false
-            while nextIndex < catalog.badges.count, let c = step.crossing(atDistance: catalog.badges[nextIndex].distance) {
+            while nextIndex < catalog.badges.count,
+                  let c = accumulator.crossing(step, to: fix, atDistance: catalog.badges[nextIndex].distance) {
                 let badge = catalog.badges[nextIndex]
                 let previous = checkpoints.last?.crossing
                 let checkpoint = BadgeCheckpoint(badge: badge, crossing: c, stretchStartDistance: previous?.distance ?? 0,
@@ -101,6 +103,7 @@ public struct BadgesStage: StreamingStage {
                 if let p = checkpoint.stretchPace { fields["stretch-pace"] = .number(p) }
                 out.emit("badge-earned", time: c.time, sourceIndex: fix.sourceIndex, fields: fields)
             }
+            accumulator.commit(fix, step)
             out.keep(fix)
             if earnedNow { summarizeEarned(into: &out) }
             guard live else { return }

@@ -78,7 +78,7 @@ public struct DistanceStage: StreamingStage {
         var series = PerFixSeries(unit: .metres)
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
-            let step = accumulator.add(fix)
+            let step = accumulator.advance(fix)
             speeds.add(time: fix.time, continues: step.counted, distanceAfter: step.distanceAfter)
             series.sourceIndices.append(fix.sourceIndex)
             series.values.append(step.distanceAfter)

@@ -64,10 +64,12 @@ public struct SplitsStage: StreamingStage {
         var lastAltitude: Double?
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
-            let step = accumulator.add(fix)
+            // The step's figures, and its fixes only where a boundary falls inside it.
+            let step = accumulator.measure(fix)
+            let first = accumulator.count == 0
             climb.add(fix.altitude, at: fix.time)
             if fix.altitude != nil { sawAltitude = true }
-            if accumulator.count == 1 {  // the run's first fix (not `step.from == nil`: that copies the fix)
+            if first {  // the run's first fix
                 startTime = fix.time
                 startAltitude = fix.altitude
             }
@@ -84,9 +86,10 @@ public struct SplitsStage: StreamingStage {
                 // An infinite distance (speeds near the largest double), or one so large that adding a split's
                 // length no longer changes it, has no next boundary.
                 guard step.distanceAfter.isFinite, boundary > startDistance, closedInStep < 2,
-                      let c = step.crossing(atDistance: boundary) else { break }
+                      let c = accumulator.crossing(step, to: fix, atDistance: boundary) else { break }
                 closedInStep += 1
-                let altitude = c.altitude ?? (c.fraction < 0.5 ? step.from?.altitude ?? fix.altitude : fix.altitude ?? step.from?.altitude)
+                let fromAltitude = accumulator.previous?.altitude
+                let altitude = c.altitude ?? (c.fraction < 0.5 ? fromAltitude ?? fix.altitude : fix.altitude ?? fromAltitude)
                 close(endDistance: boundary, endTime: c.time, endMoving: c.movingTime, endAltitude: altitude,
                       partial: false, sourceIndex: fix.sourceIndex, into: &out)
                 startDistance = boundary
@@ -95,6 +98,7 @@ public struct SplitsStage: StreamingStage {
                 startAltitude = altitude
                 boundary = startDistance + length
             }
+            accumulator.commit(fix, step)
             if let a = fix.altitude { lastAltitude = a }
             out.keep(fix)
         }
