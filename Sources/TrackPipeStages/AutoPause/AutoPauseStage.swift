@@ -147,7 +147,8 @@ public struct AutoPauseStage: StreamingStage {
         /// Undecided fixes since the candidate anchor (`held[0]`); all keep the runner stopped so far.
         /// Changed only through ``resetHeld(_:reading:)``, ``appendHeld(_:offset:reading:)`` and ``clearHeld()``.
         private(set) var held: [Fix] = []
-        /// Region rule: the circle of the held fixes (frame about `held[0]`) and each held fix's offset in it,
+        /// Region rule: the circle of the held fixes (in a frame about `held[0]`, or about a fix released before
+        /// it, at most ``sharedFrameReach`` away) and each held fix's offset in it,
         /// kept as fixes are held so a new fix is judged without re-projecting the others (judging used to
         /// rebuild the circle from every held fix for every new one, and again for each fix re-judged after a
         /// released anchor: O(window²) projections and an allocation per fix).
@@ -164,8 +165,6 @@ public struct AutoPauseStage: StreamingStage {
         private var pending: [Fix] = []
         /// False to re-judge released held fixes through the stack always (tests compare the two ways).
         var reanchorsInPlace = true
-        /// Working offsets of ``reanchorInPlace(into:)`` (reused).
-        private var scratchOffsets: [(east: Double, north: Double)] = []
         /// During a confirmed pause: its anchor and the latest standing fix, not yet emitted, and
         /// (region rule) the circle of the pause so far.
         var pauseAnchor: Fix?
@@ -510,50 +509,75 @@ public struct AutoPauseStage: StreamingStage {
         /// but without moving the fixes through the stack (three copies of each held fix per release were most of
         /// this stage's time on a moving runner). Emits the released fixes, the old anchor first, and keeps the
         /// rest held with their circle; returns `false`, changing nothing, when the re-judging could start a pause
-        /// (a held fix a `window` after a candidate anchor: times out of order) or a candidate is within 1° of a
-        /// pole, for the caller to push them again instead.
+        /// (a held fix a `window` after a candidate anchor: times out of order) or the held fixes are within 1° of
+        /// a pole, for the caller to push them again instead.
+        ///
+        /// The candidate circles are judged on the held fixes' offsets as they were projected when held, in the
+        /// frame of the fix that began the holding, rather than each in a frame of its own anchor: a moving runner
+        /// releases an anchor at almost every fix, and a new frame (a cosine) and a projection of every held fix
+        /// into it for each candidate were half of this stage's time. The frame is moved to the new anchor once
+        /// the anchor is ``sharedFrameReach`` from its origin, where the frames' difference in east scale could
+        /// begin to matter (see ``sharedFrameReach``).
         mutating func reanchorInPlace(into out: inout StageEmitter) -> Bool {
-            guard stage.rule == .region, held.count > 1 else { return false }
-            var offsets: [(east: Double, north: Double)] = []
-            swap(&offsets, &scratchOffsets)
-            defer { swap(&offsets, &scratchOffsets) }  // the buffer is kept for the next release, whatever the outcome
+            guard stage.rule == .region, held.count > 1, let frame = heldRegion, frame.hasFrame,
+                  heldOffsets.count == held.count else { return false }
             var start = 1
             // The held fixes are read in place (a fix passed by value was copied, 144 bytes, for each judgement).
             let count = held.count
             let found: (region: StopRegion, doppler: DopplerMean)? = held.withUnsafeBufferPointer { fixes in
                 heldReadings.withUnsafeBufferPointer { readings in
-                    search: while true {
-                        var region = StopRegion(first: fixes[start])
-                        var doppler = DopplerMean()  // of held[(start + 1)..<j]
-                        guard region.hasFrame, let t0 = fixes[start].time else { return nil }
-                        offsets.removeAll(keepingCapacity: true)
-                        offsets.append(region.offset(of: fixes[start]))
-                        for j in (start + 1)..<count {
-                            // The circle grows in place: when a fix does not fit, this candidate is dropped whole.
-                            let offset = region.offset(of: fixes[j])
-                            region.add(offset: offset)
-                            offsets.append(offset)
-                            guard !movesByDoppler(doppler, readings[j]), region.allWithin(limit, offsets: offsets) else {
-                                start += 1
-                                continue search
+                    heldOffsets.withUnsafeBufferPointer { offsets in
+                        search: while true {
+                            guard let t0 = fixes[start].time else { return nil }
+                            var region = StopRegion(sameFrameAs: frame)
+                            region.add(offset: offsets[start])
+                            var doppler = DopplerMean()  // of held[(start + 1)..<j]
+                            for j in (start + 1)..<count {
+                                // The circle grows in place: when a fix does not fit, this candidate is dropped whole.
+                                region.add(offset: offsets[j])
+                                guard !movesByDoppler(doppler, readings[j]),
+                                      region.allWithin(limit, offsets: UnsafeBufferPointer(rebasing: offsets[start...j])) else {
+                                    start += 1
+                                    continue search
+                                }
+                                if let t = fixes[j].time, t - t0 >= stage.window { return nil }
+                                if let r = readings[j] { doppler.add(r) }
                             }
-                            if let t = fixes[j].time, t - t0 >= stage.window { return nil }
-                            if let r = readings[j] { doppler.add(r) }
+                            return (region, doppler)
                         }
-                        return (region, doppler)
                     }
                 }
             }
             guard let found else { return false }
-            emit(held[0], paused: false, into: &out)
-            for f in held[1..<start] { emit(f, paused: false, into: &out) }
+            for f in held[..<start] { emit(f, paused: false, into: &out) }
             held.removeFirst(start)
             heldReadings.removeFirst(start)
-            // The new circle's offsets become the held ones; the old ones go back as the scratch buffer (above).
-            swap(&heldOffsets, &offsets)
+            heldOffsets.removeFirst(start)
             heldRegion = found.region
             heldDoppler = found.doppler
+            if let o = heldOffsets.first, max(abs(o.east), abs(o.north)) > Self.sharedFrameReach { moveHeldFrameToAnchor() }
             return true
+        }
+
+        /// How far, metres east or north, the candidate anchor may move from the origin of the frame its held
+        /// fixes' offsets are in before the frame is moved to it (``reanchorInPlace(into:)``). East distances in a
+        /// frame about a point Δφ away in latitude are off by a relative tan φ · Δφ (`LocalProjection`): at 30 m and
+        /// 60° of latitude 8e-6, 0.1 mm across a 15 m circle — far below any fix's error, and rare enough to move
+        /// (a runner at 3 m/s every ten fixes).
+        static let sharedFrameReach = 30.0
+
+        /// Projects the held fixes again, into a frame about the anchor `held[0]` (as ``resetHeld(_:reading:)``
+        /// and ``appendHeld(_:offset:reading:)`` would have on holding them from it).
+        mutating func moveHeldFrameToAnchor() {
+            guard let anchor = held.first else { return }
+            var region = StopRegion(first: anchor)
+            heldOffsets[0] = region.offset(of: anchor)
+            for j in held.indices.dropFirst() {
+                let o = region.offset(of: held[j])
+                heldOffsets[j] = o
+                region.add(offset: o)
+            }
+            heldRegion = region
         }
 
         mutating func finish(into out: inout StageEmitter) throws {

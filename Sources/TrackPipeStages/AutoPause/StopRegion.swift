@@ -1,12 +1,14 @@
 import TrackPipe
 
 /// The circle `auto-pause`'s region rule tests against: centred on the **centroid** of the fixes seen in it, in
-/// a local east/north frame about its first fix. The centroid rather than the first fix, because a standing
+/// a local east/north frame about its first fix (or, for a candidate among held fixes, the frame they were
+/// projected into: ``init(sameFrameAs:)``). The centroid rather than the first fix, because a standing
 /// phone's fixes scatter independently around the true spot: measured distances to one noisy fix scatter √2
 /// times wider than distances to the mean. On the reference run an anchor-centred circle (10 m, 10 s) found
 /// 69 % of the stopped fixes, a centroid-centred one 85 % at the same size.
 struct StopRegion: Sendable {
-    /// Local frame about the first fix; `nil` within 1° of a pole, where distances to the first fix are used.
+    /// Local frame about the first fix (or the frame of ``init(sameFrameAs:)``); `nil` within 1° of a pole, where
+    /// distances to the first fix are used.
     private let projection: LocalProjection?
     private let origin: GeoPoint
     private var sumEast = 0.0, sumNorth = 0.0
@@ -20,6 +22,13 @@ struct StopRegion: Sendable {
         origin = first.point
         projection = try? LocalProjection(reference: first.point)
         add(first)
+    }
+
+    /// An empty circle in `other`'s frame, for fixes already projected into it (``add(offset:)``): a candidate
+    /// circle of `auto-pause`'s held fixes, whose offsets were worked out once in the held fixes' frame.
+    init(sameFrameAs other: StopRegion) {
+        origin = other.origin
+        projection = other.projection
     }
 
     private func offset(_ p: GeoPoint) -> (east: Double, north: Double) {
@@ -80,7 +89,7 @@ struct StopRegion: Sendable {
     /// every offset, with no loop (rounding is monotonic, so no offset's computed distance exceeds the corner's).
     /// A moving runner's candidate circle is re-checked for every fix held and every release of an anchor: this
     /// check was a quarter of `auto-pause`'s time on the 230 000-fix end-to-end run.
-    func allWithin(_ limit: DistanceLimit, offsets: [(east: Double, north: Double)]) -> Bool {
+    func allWithin(_ limit: DistanceLimit, offsets: some Collection<(east: Double, north: Double)>) -> Bool {
         Self.allWithin(limit, count: count, sumEast: sumEast, sumNorth: sumNorth,
                        bounds: boundsUsable ? (minEast, maxEast, minNorth, maxNorth) : nil, offsets: offsets, extra: nil)
     }
@@ -101,7 +110,7 @@ struct StopRegion: Sendable {
     private static func allWithin(
         _ limit: DistanceLimit, count: Int, sumEast: Double, sumNorth: Double,
         bounds: (minEast: Double, maxEast: Double, minNorth: Double, maxNorth: Double)?,
-        offsets: [(east: Double, north: Double)], extra: (east: Double, north: Double)?
+        offsets: some Collection<(east: Double, north: Double)>, extra: (east: Double, north: Double)?
     ) -> Bool {
         let n = Double(count)
         let ce = sumEast / n, cn = sumNorth / n
