@@ -37,6 +37,15 @@ struct ByteCursor {
         position += bytes.count
     }
 
+    /// Takes the next `count` bytes of the room for the caller to write (in any order) and returns where they begin:
+    /// for text whose length is known before its bytes, written without a copy from somewhere else.
+    @inline(__always)
+    mutating func take(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        precondition(count >= 0 && count <= end - position, "a ByteCursor ran out of the room reserved for it")
+        defer { position += count }
+        return position
+    }
+
     /// The UTF-8 bytes of `text`; it must be no longer than the room reserved for it.
     mutating func put(text: String) {
         var text = text

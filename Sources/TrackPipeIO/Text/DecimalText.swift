@@ -154,13 +154,14 @@ public enum DecimalText {
     static func putShortDecimal(_ value: Double, to cursor: inout ByteCursor) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 1e-7, magnitude < 1e15 else { return false }
-        // The search for k starts at or above the answer: with 2^e ≤ magnitude, log10(magnitude) ≥ e·log10(2) >
-        // floor(e·0.30103) − 1, so magnitude·10^(15 − floor(e·0.30103)) ≥ 10^15 fails the test (rounding is
+        // The search for k starts above the answer: with 2^e ≤ magnitude, log10(magnitude) ≥ e·log10(2) ≥
+        // floor(e·log10(2)), so magnitude·10^(15 − floor(e·log10(2))) ≥ 10^15 fails the test (rounding is
         // monotonic), as does every larger k. One or two steps instead of counting down from 22.
         // The binary exponent from the bits (`magnitude` ≥ 1e-7 is a normal number): the `exponent` property is a
-        // call per number.
+        // call per number. floor(e·log10(2)) by integers, (e·78913) >> 18, exact for |e| ≤ 1650 (as in Ryu):
+        // rounding a product down was a call to `floor` for every number written.
         let exponent = Int(magnitude.exponentBitPattern) - 1023
-        var k = min(22, 15 - Int((Double(exponent) * 0.30103).rounded(.down)))
+        var k = min(22, 15 - ((exponent * 78913) >> 18))
         while magnitude * exactPowersOfTen[k] >= 1e15 { k -= 1 }  // ends by k = 0, as magnitude < 1e15
         // Below 2^50 the sum is exact, so truncating it rounds to the nearest integer.
         var m = UInt64(magnitude * exactPowersOfTen[k] + 0.5)
@@ -169,33 +170,62 @@ public enum DecimalText {
             m /= 10
             k -= 1
         }
-        putDigits(m, fractionDigits: k, negative: value < 0, to: &cursor)
+        // The integer part is magnitude's own: m / 10^k rounds to magnitude and has at most 15 digits, so it never
+        // rounds up to the next integer (that takes more than 15), and truncating gives it without a division.
+        putDigits(m, integer: UInt64(magnitude), fractionDigits: k, negative: value < 0, to: &cursor)
         return true
     }
 
-    /// `m / 10^k` in plain decimal: at least one digit before the point, the point only when `k > 0`.
-    private static func putDigits(_ m: UInt64, fractionDigits k: Int, negative: Bool, to cursor: inout ByteCursor) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buf in
-            var i = 48
-            var rest = m
-            var written = 0
-            while rest > 0 || written <= k {
-                if written == k, k > 0 {
-                    i -= 1
-                    buf[i] = UInt8(ascii: ".")
-                }
-                i -= 1
-                buf[i] = UInt8(48 + rest % 10)
-                rest /= 10
-                written += 1
-            }
-            if negative {
-                i -= 1
-                buf[i] = UInt8(ascii: "-")
-            }
-            cursor.put(UnsafeBufferPointer(rebasing: buf[i..<48]))
+    /// `m / 10^k` in plain decimal, whose integer part is `integer`: at least one digit before the point, the point
+    /// only when `k > 0`. Its length is worked out first and the text written straight into the cursor's room, the
+    /// fraction (exactly `k` digits, leading zeros kept) and the integer part from the right, two digits at a time
+    /// (``digitPairs``): a division by 10 per digit and a copy from a scratch buffer were most of writing a coordinate.
+    @inline(__always)
+    private static func putDigits(_ m: UInt64, integer: UInt64, fractionDigits k: Int, negative: Bool,
+                                  to cursor: inout ByteCursor) {
+        var integerDigits = 1
+        while integerDigits < 20, integer >= exactIntegerPowersOfTen[integerDigits] { integerDigits += 1 }
+        let sign = negative ? 1 : 0
+        let length = sign + integerDigits + (k > 0 ? 1 + k : 0)
+        let start = cursor.take(length)
+        if negative { start.pointee = UInt8(ascii: "-") }
+        putDigits(of: integer, count: integerDigits, endingAt: start + sign + integerDigits)
+        guard k > 0 else { return }
+        start[sign + integerDigits] = UInt8(ascii: ".")
+        // m < 10^15, so with 16 or more fraction digits the integer part is 0 and m is all fraction.
+        let fraction = k < 16 ? m &- integer &* exactIntegerPowersOfTen[k] : m
+        putDigits(of: fraction, count: k, endingAt: start + length)
+    }
+
+    /// Writes the last `count` decimal digits of `value` (leading zeros when it has fewer) to the `count` bytes
+    /// before `end`.
+    @inline(__always)
+    private static func putDigits(of value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var v = value, p = end, left = count
+        let pairs = digitPairs.utf8Start
+        while left >= 2 {
+            let q = v / 100
+            let r = Int(v &- q &* 100)
+            p -= 2
+            p[0] = pairs[2 &* r]
+            p[1] = pairs[2 &* r &+ 1]
+            v = q
+            left -= 2
+        }
+        if left == 1 {
+            p -= 1
+            p.pointee = UInt8(truncatingIfNeeded: 48 &+ v % 10)
         }
     }
+
+    /// "00", "01", … "99": two digits at a time.
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    /// 10^0 … 10^19, as integers.
+    static let exactIntegerPowersOfTen: [UInt64] = (0...19).map { k in (0..<k).reduce(1) { acc, _ in acc * 10 } }
 
     /// The shortest round-tripping decimal for `value`, without exponent; `nil` when not finite.
     public static func format(_ value: Double) -> String? {
