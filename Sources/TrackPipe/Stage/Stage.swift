@@ -43,10 +43,7 @@ extension StreamingStage {
         let measures = Self.descriptor.guarantees.contains(.measuresOnly)
         var out = StageEmitter(label: input.context.label, countsKept: measures)
         if !measures { out.reserveCapacity(kept: input.track.fixes.count) }
-        for fix in input.track.fixes {
-            try processor.push(fix, into: &out)
-        }
-        try processor.finish(into: &out)
+        try Self.drive(&processor, input.track.fixes, into: &out)
         var output = out.output
         // Kept every fix and did nothing else, as it declares: the input is the output. Otherwise the kept list
         // holds only what it changed, and the pipeline refuses the run (``StageGuarantees/measuresOnly``).
@@ -55,5 +52,15 @@ extension StreamingStage {
             output.kept = input.track.fixes
         }
         return output
+    }
+
+    /// Pushes `fixes` through the processor, then finishes it — with the processor out of its existential box, as
+    /// its own type: a mutating call through `any FixProcessor` made the box unique again for every fix, and each
+    /// fix is handed over where it lies in the array rather than copied out of it first.
+    private static func drive<P: FixProcessor>(_ processor: inout P, _ fixes: [Fix], into out: inout StageEmitter) throws {
+        try fixes.withUnsafeBufferPointer { fixes in
+            for i in fixes.indices { try processor.push(fixes[i], into: &out) }
+        }
+        try processor.finish(into: &out)
     }
 }
