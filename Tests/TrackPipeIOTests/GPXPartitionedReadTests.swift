@@ -204,4 +204,31 @@ import TestSupport
             }
         }
     }
+
+    /// The byte search the cuts are found with gives the first occurrence, as a plain scan does: patterns at the
+    /// start, at the very end, after a false start that shares their first bytes (`<<trk<trkpt`), absent, and in
+    /// buffers shorter than the pattern or empty.
+    @Test func byteSearchFindsTheFirstOccurrence() {
+        func scan(_ pattern: [UInt8], _ bytes: [UInt8]) -> Int? {
+            guard bytes.count >= pattern.count else { return nil }
+            return (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
+        }
+        var rng = SeededGenerator(seed: 5)
+        let alphabet = Array("<trkpt >".utf8)
+        var cases: [[UInt8]] = [[], Array("<trk".utf8), Array("<trkpt".utf8), Array("<<trk<trkpt".utf8),
+                                Array("x<trkpt".utf8), Array("<trkp".utf8) + Array("<trkpt".utf8)]
+        for _ in 0..<2000 {
+            cases.append((0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+        }
+        var found = 0
+        for bytes in cases {
+            for text in ["<trkpt", "<!DOCTYPE", "<", "t"] {
+                let got = bytes.withUnsafeBufferPointer { GPXPartitionedRead.firstIndex(of: text, in: $0) }
+                let expected = scan(Array(text.utf8), bytes)
+                #expect(got == expected, "\(text) in \(String(decoding: bytes, as: UTF8.self))")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 2000)
+    }
 }

@@ -1,5 +1,8 @@
 import CLibXML2
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import TrackPipe
 
 /// Reads a long GPX document on several cores. libxml2 parses one document on one thread, at about 1.5 µs per
@@ -154,8 +157,21 @@ enum GPXPartitionedRead {
         return whole
     }
 
-    /// The offset of the first occurrence of `text`'s UTF-8 bytes in `bytes`.
+    /// The offset of the first occurrence of `text`'s UTF-8 bytes in `bytes`: `memchr` to each candidate first byte,
+    /// `memcmp` for the rest. (The standard library's `firstRange(of:)` on a buffer made four heap allocations per
+    /// byte it stepped over — 1 845 for each cut of an 8 MB document, and a cut in a long stretch without points
+    /// would have made millions.)
     static func firstIndex(of text: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.firstRange(of: Array(text.utf8))?.lowerBound
+        let pattern = Array(text.utf8)
+        guard let first = pattern.first, let base = bytes.baseAddress, bytes.count >= pattern.count else { return nil }
+        let lastStart = bytes.count - pattern.count
+        var from = 0
+        while from <= lastStart {
+            guard let hit = memchr(base + from, Int32(first), lastStart - from + 1) else { return nil }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, pattern, pattern.count) == 0 { return at }
+            from = at + 1
+        }
+        return nil
     }
 }
