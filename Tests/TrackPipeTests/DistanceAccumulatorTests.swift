@@ -122,7 +122,7 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
                         paused: roll >= 90 && roll < 95, sourceIndex: i)
             if rng.next() % 4 != 0 { f.speed = Double(rng.next() % 500) / 100 }
             let step = byAdd.add(f)
-            let figures = bySteps.measure(f)
+            let figures = bySteps.measureStep(to: f)
             for fraction in [0.0, 0.37, 1.0] {
                 let d = step.distanceBefore + fraction * step.length
                 #expect(bySteps.crossing(figures, to: f, atDistance: d) == step.crossing(atDistance: d), "fix \(i)")

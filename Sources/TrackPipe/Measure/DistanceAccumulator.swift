@@ -49,10 +49,10 @@ public struct DistanceAccumulator: Sendable {
         return lastTime - firstTime
     }
 
-    /// Adds the next fix and returns the step it ends: ``measure(_:)``, then ``commit(_:_:)``.
+    /// Adds the next fix and returns the step it ends: ``measureStep(to:)``, then ``commit(_:_:)``.
     @discardableResult
     public mutating func add(_ fix: Fix) -> DistanceStep {
-        let figures = measure(fix)
+        let figures = measureStep(to: fix)
         let step = DistanceStep(from: count > 0 ? last : nil, to: fix, counted: figures.counted, length: figures.length,
                                 movingDuration: figures.movingDuration, distanceBefore: figures.distanceBefore,
                                 movingTimeBefore: figures.movingTimeBefore)
@@ -64,7 +64,7 @@ public struct DistanceAccumulator: Sendable {
     /// both fixes) for a caller that needs only the figures.
     @discardableResult
     public mutating func advance(_ fix: Fix) -> DistanceStepFigures {
-        let figures = measure(fix)
+        let figures = measureStep(to: fix)
         commit(fix, figures)
         return figures
     }
@@ -72,7 +72,7 @@ public struct DistanceAccumulator: Sendable {
     /// The step from the last fix added to `fix`, measured by the rules above but not added. A measuring stage
     /// calls this, then ``crossing(_:to:atDistance:)`` if a threshold may fall inside the step, then
     /// ``commit(_:_:)``: the same figures as ``add(_:)`` without a ``DistanceStep``'s two copies of fixes.
-    public func measure(_ fix: Fix) -> DistanceStepFigures {
+    public func measureStep(to fix: Fix) -> DistanceStepFigures {
         guard count > 0 else {
             return DistanceStepFigures(counted: false, length: 0, movingDuration: 0, distanceBefore: distance,
                                        movingTimeBefore: movingTime)
@@ -96,8 +96,8 @@ public struct DistanceAccumulator: Sendable {
                                    movingTimeBefore: movingTime)
     }
 
-    /// Adds `fix`, whose step ``measure(_:)`` gave as `step` (figures measured for another fix, or before another
-    /// commit, would corrupt the totals).
+    /// Adds `fix`, whose step ``measureStep(to:)`` gave as `step` (figures measured for another fix, or before
+    /// another commit, would corrupt the totals).
     public mutating func commit(_ fix: Fix, _ step: DistanceStepFigures) {
         if count > 0, let t0 = last.time, let t1 = fix.time { previousInterval = t1 - t0 } else { previousInterval = nil }
         distance = step.distanceAfter

@@ -1,5 +1,5 @@
 /// The figures of one step between consecutive fixes — what ``DistanceStep`` holds but the two fixes — as
-/// ``DistanceAccumulator/measure(_:)`` works them out.
+/// ``DistanceAccumulator/measureStep(to:)`` works them out.
 ///
 /// A stage that measures every fix and needs the fixes of a step only where a threshold falls inside it (a split
 /// boundary, a badge) measures with these and asks ``DistanceAccumulator/crossing(_:to:atDistance:)`` for the

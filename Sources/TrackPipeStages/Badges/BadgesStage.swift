@@ -84,7 +84,7 @@ public struct BadgesStage: StreamingStage {
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             // The step's figures, and its fixes only where a badge's distance falls inside it.
-            let step = accumulator.measure(fix)
+            let step = accumulator.measureStep(to: fix)
             var earnedNow = false
             while nextIndex < catalog.badges.count,
                   let c = accumulator.crossing(step, to: fix, atDistance: catalog.badges[nextIndex].distance) {

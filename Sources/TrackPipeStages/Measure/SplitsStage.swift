@@ -65,7 +65,7 @@ public struct SplitsStage: StreamingStage {
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             // The step's figures, and its fixes only where a boundary falls inside it.
-            let step = accumulator.measure(fix)
+            let step = accumulator.measureStep(to: fix)
             let first = accumulator.count == 0
             climb.add(fix.altitude, at: fix.time)
             if fix.altitude != nil { sawAltitude = true }
