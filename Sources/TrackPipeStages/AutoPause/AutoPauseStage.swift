@@ -197,6 +197,11 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         mutating func emit(_ fix: Fix, paused: Bool, into out: inout StageEmitter) {
+            // Unchanged (not newly paused, no pause before it): kept as it is, without a working copy.
+            if fix.paused || !paused, segmentOffset == 0 {
+                out.keep(fix)
+                return
+            }
             var updated = fix
             updated.paused = fix.paused || paused
             updated.segment = fix.segment + segmentOffset
@@ -449,9 +454,11 @@ public struct AutoPauseStage: StreamingStage {
             // A stack (next fix last) instead of recursion: releasing an anchor re-judges the held fixes,
             // which may release again; iterating keeps the stack depth constant on any input. The fix itself is
             // judged first, without a trip through the stack (empty here).
-            pending.append(contentsOf: advance(fix, into: &out).reversed())
+            let back = advance(fix, into: &out)
+            if !back.isEmpty { pending.append(contentsOf: back.reversed()) }
             while let next = pending.popLast() {
-                pending.append(contentsOf: advance(next, into: &out).reversed())
+                let back = advance(next, into: &out)
+                if !back.isEmpty { pending.append(contentsOf: back.reversed()) }
             }
         }
 
