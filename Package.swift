@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TrackPipeTests",
-            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "CustomStage", "TestSupport"]
+            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "TrackPipeLab", "CustomStage", "TestSupport"]
         ),
         .testTarget(name: "TrackPipeIOTests", dependencies: ["TrackPipe", "TrackPipeIO", "TrackPipeLab", "TestSupport"]),
         .testTarget(

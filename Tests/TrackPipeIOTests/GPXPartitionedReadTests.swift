@@ -213,7 +213,7 @@ import TestSupport
             guard bytes.count >= pattern.count else { return nil }
             return (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
         }
-        var rng = SeededGenerator(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let alphabet = Array("<trkpt >".utf8)
         var cases: [[UInt8]] = [[], Array("<trk".utf8), Array("<trkpt".utf8), Array("<<trk<trkpt".utf8),
                                 Array("x<trkpt".utf8), Array("<trkp".utf8) + Array("<trkpt".utf8)]

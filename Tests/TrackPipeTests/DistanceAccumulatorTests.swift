@@ -1,5 +1,5 @@
-import TestSupport
 import Testing
+import TrackPipeLab
 @testable import TrackPipe
 
 /// Metres per degree of longitude on the equator by the local formula: the prime-vertical radius there is the
@@ -103,7 +103,7 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
     /// coordinates, speeds (method speed), long gaps; and the distance committed is the sum of the counted lengths.
     @Test(arguments: [StepMeasure.steps, .speed], [false, true])
     func crossingFromTheHeldFixMatchesTheStepsCrossing(measure: StepMeasure, threeDimensional: Bool) {
-        var rng = SeededGenerator(seed: 20261127)
+        var rng = SplitMix64(seed: 20261127)
         var byAdd = DistanceAccumulator(measure: measure), bySteps = DistanceAccumulator(measure: measure)
         if threeDimensional {
             byAdd = DistanceAccumulator(threeDimensional: true, measure: measure)

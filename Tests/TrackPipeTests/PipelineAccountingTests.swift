@@ -1,5 +1,5 @@
-import TestSupport
 import Testing
+import TrackPipeLab
 @testable import TrackPipe
 
 /// The kept + dropped = read check: every input fix accounted for exactly once, by source index — with indices
@@ -92,7 +92,7 @@ struct PipelineAccountingTests {
         let input = Self.fixes(indices)
         var kept: [Int] = [], dropped: [Int] = []
         for i in indices { if next(10) < (seed % 5 == 0 ? 0 : 2) { dropped.append(i) } else { kept.append(i) } }
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         dropped.shuffle(using: &generator)
         let fault = seed % 4 == 0 ? -1 : next(4)
         switch fault {
