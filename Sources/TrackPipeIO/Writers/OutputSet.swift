@@ -24,7 +24,8 @@ import Darwin
 /// - A directory, a socket, a write-protected file (unless `force`), or one of the inputs is refused.
 ///
 /// With ``syncsEachFile`` off (a batch run of many outputs), files are neither flushed nor their directories
-/// synced here: the caller makes them durable together with ``FileSystemSync`` before it records them as done.
+/// synced here: the caller makes them durable together with ``FileSystemSync`` before it records them as done. Each
+/// file's write-back is started as it is staged (on Linux), so that sync finds most of the work done.
 ///
 /// Temporary files are removed if the set is discarded without committing, and on SIGINT, SIGTERM and SIGHUP
 /// (see ``TemporaryFiles``). Standard output and write-through targets are written first at commit, then the
@@ -200,6 +201,13 @@ public final class OutputSet {
                 offset += block.count
             }
             guard !syncsEachFile || fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(ErrnoText.current)") }
+            #if os(Linux)
+            // Not synced now (a batch syncs its file system once at the end, `FileSystemSync`): ask the kernel to
+            // start writing it back already, so that final sync waits for the last outputs only rather than for all
+            // of them. A hint, not a promise of durability. 500 batch outputs (290 MB) on this project's disk:
+            // 0.79–0.90 → 0.84–1.02 M fixes/s (seven alternating rounds); on tmpfs no change.
+            if !syncsEachFile { _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) }
+            #endif
             guard close(fd) == 0 else { throw TrackWriteError(file: output.path, message: "closing failed: \(ErrnoText.current)") }
         } catch {
             close(fd)
