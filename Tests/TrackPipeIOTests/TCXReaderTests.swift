@@ -102,4 +102,21 @@ import TrackPipe
             #expect(error.line == 2 && error.message.contains("expected <TrainingCenterDatabase>"))
         }
     }
+
+    /// A foreign root with attributes (`<Activity Sport=…>`, a TCX fragment without its `TrainingCenterDatabase`):
+    /// the error names the root, and nothing of the element is read once the parser is stopped — its attributes
+    /// point into input libxml2 frees then (FuzzTCX found the use after free; `Fuzz/Regressions/FuzzTCX/` replays
+    /// it under AddressSanitizer).
+    @Test func aForeignRootWithAttributesIsAnErrorAndNothingMore() throws {
+        for root in ["<Activity Sport=\"Biking\">", "<Activity Sport=\"Running\"><Lap StartTime=\"2024-05-01T07:40:00Z\"/>",
+                     "<Trackpoint><Time>2024-05-01T07:40:00Z</Time>"] {
+            let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\(root)\n".utf8)
+            do {
+                _ = try bytes.withUnsafeBufferPointer { try TCXReader.read($0, sourceName: "fragment.tcx") }
+                Issue.record("\(root) was read as TCX")
+            } catch let error as TrackReadError {
+                #expect(error.line == 2 && error.message.contains("expected <TrainingCenterDatabase>"), "\(error)")
+            }
+        }
+    }
 }

@@ -72,7 +72,10 @@ final class TCXParseState {
                 let (line, column) = position
                 fatal = TrackReadError(file: sourceName, line: line, column: column,
                                        message: "the root element is <\(String(cString: localname))>; expected <TrainingCenterDatabase>")
+                // Nothing more of this element is read: stopping the parser frees the input its attributes point
+                // into (reading `<Activity Sport=…>` as a root after it was a use after free, found by FuzzTCX).
                 if let ctxt { xmlStopParser(ctxt) }
+                return
             }
         }
         let parent = path.last ?? .other
