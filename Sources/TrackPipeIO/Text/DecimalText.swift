@@ -177,55 +177,17 @@ public enum DecimalText {
     }
 
     /// `m / 10^k` in plain decimal, whose integer part is `integer`: at least one digit before the point, the point
-    /// only when `k > 0`. Its length is worked out first and the text written straight into the cursor's room, the
-    /// fraction (exactly `k` digits, leading zeros kept) and the integer part from the right, two digits at a time
-    /// (``digitPairs``): a division by 10 per digit and a copy from a scratch buffer were most of writing a coordinate.
+    /// only when `k > 0`, the fraction in exactly `k` digits (leading zeros kept).
     @inline(__always)
     private static func putDigits(_ m: UInt64, integer: UInt64, fractionDigits k: Int, negative: Bool,
                                   to cursor: inout ByteCursor) {
-        var integerDigits = 1
-        while integerDigits < 20, integer >= exactIntegerPowersOfTen[integerDigits] { integerDigits += 1 }
-        let sign = negative ? 1 : 0
-        let length = sign + integerDigits + (k > 0 ? 1 + k : 0)
-        let start = cursor.take(length)
-        if negative { start.pointee = UInt8(ascii: "-") }
-        putDigits(of: integer, count: integerDigits, endingAt: start + sign + integerDigits)
+        if negative { cursor.put(UInt8(ascii: "-")) }
+        cursor.put(digitsOf: integer, width: ByteCursor.digitCount(integer))
         guard k > 0 else { return }
-        start[sign + integerDigits] = UInt8(ascii: ".")
+        cursor.put(UInt8(ascii: "."))
         // m < 10^15, so with 16 or more fraction digits the integer part is 0 and m is all fraction.
-        let fraction = k < 16 ? m &- integer &* exactIntegerPowersOfTen[k] : m
-        putDigits(of: fraction, count: k, endingAt: start + length)
+        cursor.put(digitsOf: k < 16 ? m &- integer &* ByteCursor.powersOfTen[k] : m, width: k)
     }
-
-    /// Writes the last `count` decimal digits of `value` (leading zeros when it has fewer) to the `count` bytes
-    /// before `end`.
-    @inline(__always)
-    private static func putDigits(of value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
-        var v = value, p = end, left = count
-        let pairs = digitPairs.utf8Start
-        while left >= 2 {
-            let q = v / 100
-            let r = Int(v &- q &* 100)
-            p -= 2
-            p[0] = pairs[2 &* r]
-            p[1] = pairs[2 &* r &+ 1]
-            v = q
-            left -= 2
-        }
-        if left == 1 {
-            p -= 1
-            p.pointee = UInt8(truncatingIfNeeded: 48 &+ v % 10)
-        }
-    }
-
-    /// "00", "01", … "99": two digits at a time.
-    private static let digitPairs: StaticString = """
-        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
-        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
-        """
-
-    /// 10^0 … 10^19, as integers.
-    static let exactIntegerPowersOfTen: [UInt64] = (0...19).map { k in (0..<k).reduce(1) { acc, _ in acc * 10 } }
 
     /// The shortest round-tripping decimal for `value`, without exponent; `nil` when not finite.
     public static func format(_ value: Double) -> String? {

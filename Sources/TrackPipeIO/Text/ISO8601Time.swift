@@ -164,14 +164,7 @@ public enum ISO8601Time {
     /// `value` (0 ≤ value < 10^width) in exactly `width` digits, zero-padded.
     @inline(__always)
     static func putDigits(_ value: Int, _ width: Int, to cursor: inout ByteCursor) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            cursor.put(UInt8(48 + rest / divisor % 10))
-            rest %= divisor
-            divisor /= 10
-        }
+        cursor.put(digitsOf: UInt64(value), width: width)
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
