@@ -53,15 +53,6 @@ public struct DistanceStep: Sendable, Hashable {
     }
 }
 
-extension DistanceStepFigures {
-    /// True when the step is counted, has positive length and `distanceBefore ≤ distance < distanceAfter`: the
-    /// steps ``TrackCrossing`` interpolates in.
-    @inlinable
-    public func crosses(_ distance: Double) -> Bool {
-        counted && length > 0 && distance >= distanceBefore && distance < distanceAfter
-    }
-}
-
 extension TrackCrossing {
     /// The crossing of `distance` inside the step `from` → `to` whose figures are `step`, interpolated linearly
     /// between the two fixes; `nil` unless ``DistanceStepFigures/crosses(_:)``.

@@ -29,4 +29,11 @@ public struct DistanceStepFigures: Sendable, Hashable {
     public var distanceAfter: Double { distanceBefore + length }
     /// Cumulative moving time after the step, seconds.
     public var movingTimeAfter: Double { movingTimeBefore + movingDuration }
+
+    /// True when the step is counted, has positive length and `distanceBefore ≤ distance < distanceAfter`: the
+    /// steps ``TrackCrossing`` interpolates in.
+    @inlinable
+    public func crosses(_ distance: Double) -> Bool {
+        counted && length > 0 && distance >= distanceBefore && distance < distanceAfter
+    }
 }
