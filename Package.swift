@@ -100,7 +100,7 @@ let package = Package(
             name: "TrackPipeLabTests",
             dependencies: ["TrackPipe", "TrackPipeLab", "TrackPipeIO", "TrackPipeStages", "TestSupport"]
         ),
-        .testTarget(name: "TrackPipeStoreTests", dependencies: ["TrackPipe", "TrackPipeStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TrackPipeStoreTests", dependencies: ["TrackPipe", "TrackPipeStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "trackpipeTests", dependencies: ["trackpipe", "TrackPipe", "TestSupport", "CZlib"]),
     ],
     swiftLanguageModes: [.v6],

@@ -1,13 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TrackPipeIO
 
 /// Outputs appear whole or not at all, in the target's directory, and never over an input.
 @Suite struct AtomicFileWriterTests {
     func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-atomic-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try Scratch.directory("atomic")
     }
 
     func names(_ dir: URL) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() }

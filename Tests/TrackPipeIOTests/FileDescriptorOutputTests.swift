@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TrackPipeIO
 
@@ -6,7 +7,7 @@ import Testing
 /// the output for a block of an output written block by block (`OutputSet.stage(for:_:)`).
 @Suite struct FileDescriptorOutputTests {
     @Test func aFailedWriteCountsTheOutputsBytes() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fdo-\(UUID().uuidString)").path
+        let path = try Scratch.path("out").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fd = open(path, O_RDONLY)  // writing to it fails at once (EBADF)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackPipe
 import TrackPipeIO
@@ -7,7 +8,7 @@ import TrackPipeIO
 @Suite struct GPXEntitySafetyTests {
     /// A temporary file holding `text`, standing in for a secret on the reader's machine.
     func secretFile(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-secret-\(UUID().uuidString).txt")
+        let url = try Scratch.path("secret.txt")
         try Data(text.utf8).write(to: url)
         return url
     }
@@ -45,7 +46,7 @@ import TrackPipeIO
     @Test func externalParameterEntityAndDTDAreNotLoaded() throws {
         // A parameter entity pulling in an external DTD that would define the entity as the secret.
         let secret = try secretFile("TOP-SECRET-DTD")
-        let dtd = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-\(UUID().uuidString).dtd")
+        let dtd = try Scratch.path("remote.dtd")
         try Data("<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">".utf8).write(to: dtd)
         defer {
             try? FileManager.default.removeItem(at: secret)

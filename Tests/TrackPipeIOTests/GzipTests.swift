@@ -46,8 +46,7 @@ import TrackPipeLab
         let path = try TestData.real(relative)
         let plain = try TrackReader.read(path: path)
         let compressed = try Self.gzip(try TrackReader.readFile(path))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-gz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Scratch.directory("gzip")
         defer { try? FileManager.default.removeItem(at: dir) }
         // By name (the extension before .gz), and without a telling name (by content).
         let named = dir.appendingPathComponent((path as NSString).lastPathComponent + ".gz")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackPipeIO
 
@@ -7,7 +8,7 @@ import TrackPipeIO
 @Suite struct LineInputTests {
     /// The lines `LineInput` hands over for `bytes` (read from a file), and how often it was about to wait.
     static func lines(_ bytes: [UInt8], lineLimit: Int = 16 << 20) throws -> (lines: [[UInt8]], waits: Int) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lineinput-\(UUID().uuidString)")
+        let url = try Scratch.path("lines")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let fd = open(url.path, O_RDONLY)

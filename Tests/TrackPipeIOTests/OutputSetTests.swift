@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackPipeLab
 @testable import TrackPipeIO
@@ -7,9 +8,7 @@ import TrackPipeLab
 /// through, never renamed over; inputs, other outputs and write-protected files are refused.
 @Suite struct OutputSetTests {
     func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("outputset-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try Scratch.directory("outputset")
     }
 
     func contents(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackPipe
 import TrackPipeIO
@@ -46,7 +47,7 @@ import TrackPipeIO
     /// A target whose extension names no writable format, with no format given: a write error flagged
     /// `formatUnknown` whose message names no CLI flag (the CLI adds `--to`), and nothing is written.
     @Test func writingToAnUnknownExtensionIsFormatUnknown() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-\(UUID().uuidString).xyz").path
+        let path = try Scratch.path("track.xyz").path
         let track = Track(fixes: [Fix(time: 0, latitude: 1, longitude: 2, sourceIndex: 0)])
         #expect {
             try TrackWriter.write(track, to: path)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackPipe
 import TrackPipeLab
@@ -17,9 +18,7 @@ import TrackPipeIO
     }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("truth-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try Scratch.directory("truth")
     }
 
     /// Values at the file's precision (ms, 1e-8°, mm) come back exactly.

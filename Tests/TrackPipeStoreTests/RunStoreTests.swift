@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GRDB
 import Testing
 import TrackPipe
@@ -9,9 +10,7 @@ import TrackPipe
 /// naming the store.
 struct RunStoreTests {
     func temporaryStore() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("runs.sqlite").path
+        try Scratch.directory("store").appendingPathComponent("runs.sqlite").path
     }
 
     static func run(_ name: String, hash: String, start: Double, distance: Double) -> StoredRun {

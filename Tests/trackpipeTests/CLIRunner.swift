@@ -64,8 +64,6 @@ enum CLIRunner {
 
     /// A fresh temporary directory.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try Scratch.directory("cli")
     }
 }

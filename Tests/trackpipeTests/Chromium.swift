@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The system's headless chromium, for the browser test of the HTML reports (Debian's `chromium`, which
 /// `.ci/setup` installs). `CHROMIUM` names another binary.
@@ -15,7 +16,7 @@ enum Chromium {
     /// returns its standard output.
     static func run(_ page: URL, _ arguments: [String]) throws -> String {
         guard let path else { throw CocoaError(.fileNoSuchFile) }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-profile-\(UUID().uuidString)")
+        let profile = try Scratch.directory("chromium-profile")
         defer { try? FileManager.default.removeItem(at: profile) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)

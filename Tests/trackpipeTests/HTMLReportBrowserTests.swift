@@ -38,8 +38,7 @@ struct HTMLReportBrowserTests {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackpipe-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try Scratch.directory("browser")
     }
 
     /// `report` opened with the checker inserted before anything else in its head.
