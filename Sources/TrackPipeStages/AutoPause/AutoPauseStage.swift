@@ -27,6 +27,11 @@ import TrackPipe
 /// (arrival) or before it (departure) — a runner at pace v is exactly that far from the mean of its next or
 /// last few positions, a standing phone only its jitter. A mean over several seconds, not single steps:
 /// a standing phone's steps in a city are as fast as a runner's (1–3 m/s on the simulated urban runs).
+/// - With the receiver's speed (Doppler) on a fix that follows the one before it within 2 s
+///   (`StepMeasure.maximumSpeedStep`), that speed judges the fix instead: moving at v or faster. Positions find an
+///   edge 2–3 s late; the speed within the second (accuracy sweep, city loop with speeds: −0.58 → −0.05 % of the
+///   distance lost into pauses; the F9K RTK drive: 53.9 → 14.6 m over 9 stops). A sparser fix's speed may be
+///   carried from before the stop (the Whitchurch MotoG3) and is not used at an edge.
 /// - Arrival: when the held fixes are confirmed a stop, the pause's anchor is the first of them that is not
 ///   moving against the held fixes after it; the approach before it is emitted moving (a 3 m/s runner braking
 ///   at 1 m/s² is anchored 2 m before the spot).
@@ -59,8 +64,8 @@ import TrackPipe
 ///
 /// Measured on the Kalman reference run (after accuracy-gate, timestamp-monotonicity, superman-jump; truth:
 /// 157 fixes with true speed < 0.1 m/s in 2 stops of 81 s and 73 s; re-measured by the test
-/// `AutoPauseStageTests.referenceRunStops`): the defaults find both stops (the first as two pauses), per-fix
-/// precision 0.907, recall 0.930; the speed rule 0.975, 0.987. The recall on short stops is capped by `window`: stops shorter than
+/// `AutoPauseStageTests.referenceRunStops`): the defaults find both stops, each as one pause, per-fix
+/// precision 0.975, recall 0.987; the speed rule 0.975, 0.987. The recall on short stops is capped by `window`: stops shorter than
 /// it are never paused. Figures on the simulated runs, and why the defaults are 15 m / 30 s / 6 s: the
 /// AutoPause article.
 public struct AutoPauseStage: StreamingStage {
@@ -74,7 +79,8 @@ public struct AutoPauseStage: StreamingStage {
             speeds average at least that; a pause ends after 2 fixes outside. The \
             pause is trimmed to where the runner stopped and started again: fixes moving faster than \
             2·radius/window against the mean of the fixes of the edge-window seconds after (arrival) or before \
-            (departure) them stay moving. rule speed (Strava): stopped once every step for window seconds was \
+            (departure) them stay moving; a fix with a receiver speed, within 2 s of the fix before it, is judged \
+            by that speed instead. rule speed (Strava): stopped once every step for window seconds was \
             slower than min-speed (device speed when present, else distance/time). The arrival fix stays moving, \
             later fixes of the stop get paused = true (no distance counted into them), the last paused fix starts \
             a new segment. Events pause-start / pause-end {duration-s}; annotation pauses; summary elapsed-time, \
@@ -90,11 +96,12 @@ public struct AutoPauseStage: StreamingStage {
                 help: "Region rule: radius of the circle (about the centroid of the fixes) the runner must not leave, "
                     + "metres. Default 15 m: about 3σ of a standing phone's scatter on the reference run; with the "
                     + "30 s window a steady pace below 2·radius/window = 1.0 m/s (27 min/mile, near Strava's 30) "
-                    + "counts as stopped. Reference run: precision 0.91, recall 0.93 per fix, both stops found."),
+                    + "counts as stopped. Reference run: precision 0.975, recall 0.987 per fix, both stops found."),
             .number(
                 "edge-window", unit: .seconds, default: 6, range: .positive,
-                help: "Region rule: how a stop's ends are found, seconds. The pause starts at the first held fix "
-                    + "closer than 2·radius/window × their mean time apart to the mean of the fixes of the "
+                help: "Region rule: how a stop's ends are found from positions, seconds (a fix with a receiver "
+                    + "speed within 2 s of the fix before it is judged by that speed). The pause starts at the "
+                    + "first held fix closer than 2·radius/window × their mean time apart to the mean of the fixes of the "
                     + "edge-window seconds after it (the approach before it stays moving) and ends at the last fix "
                     + "that close to the mean of those before it (the walk-out after it stays moving). Default 6 s: "
                     + "stop-and-go −0.71 % distance (3 s: +0.31 %, 10 s: −2.07 %); shorter windows split stops of a "
@@ -306,6 +313,15 @@ public struct AutoPauseStage: StreamingStage {
             return (mean.hasCourse ? mean.velocity : mean.speed) >= trimSpeed
         }
 
+        /// True when `b` follows `a` within `StepMeasure.maximumSpeedStep` (2 s): a receiver sampling that densely
+        /// reports the speed of the moment; a logger writing a fix every 10 s, or only when it has moved, may
+        /// carry a speed from before a stop into it (the Whitchurch MotoG3's fixes during stops, 30 s and more
+        /// apart, report 1.7–2 m/s).
+        func isDense(_ a: Fix, _ b: Fix) -> Bool {
+            guard let t0 = a.time, let t1 = b.time else { return false }
+            return t1 - t0 <= StepMeasure.maximumSpeedStep
+        }
+
         /// The speed, m/s, that separates moving from standing when a stop's ends are trimmed: 2·radius/window,
         /// the steady pace the region rule itself counts as stopped (1.0 m/s with the defaults).
         var trimSpeed: Double { 2 * stage.radius / stage.window }
@@ -330,8 +346,9 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         /// Where `fix` lies in the confirmed pause. Region rule: beyond `radius` of the pause's centroid, else
-        /// departing (moving against the fixes of the last `edge-window` seconds, ``movesAgainst(_:_:_:)``),
-        /// else standing. Speed rule: reached slowly from `previous` (standing) or fast (beyond). `offset` is
+        /// departing when its receiver speed is ``trimSpeed`` or more (a fix with a speed, ``isDense(_:_:)`` after
+        /// `previous`) or, without one, when it moves against the fixes of the last `edge-window` seconds
+        /// (``movesAgainst(_:_:_:)``), else standing. Speed rule: reached slowly from `previous` (standing) or fast (beyond). `offset` is
         /// `fix`'s `StopRegion/frameOffset(of:)` in the pause's circle, projected once by the caller.
         func place(previous: Fix, fix: Fix, offset: (east: Double, north: Double)?) -> PausePlace {
             switch stage.rule {
@@ -342,6 +359,9 @@ public struct AutoPauseStage: StreamingStage {
                     return region.distanceToCentroid(fix) > stage.radius ? .beyond : .standing
                 }
                 if region.distanceToCentroid(offset: o) > stage.radius { return .beyond }
+                if isDense(previous, fix), let reading = DopplerMean.Reading(fix) {
+                    return reading.speed >= trimSpeed ? .departing : .standing
+                }
                 return movesAgainst(t, o, recent.lazy.filter { t - $0.time <= stage.edgeWindow }) ? .departing : .standing
             case .speed:
                 return stage.isSlow(previous: previous, fix: fix) ? .standing : .beyond
@@ -349,14 +369,22 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         /// Region rule, once the held fixes are confirmed a stop: the index of the arrival — the first held fix
-        /// that does not move against the held fixes of the `edge-window` seconds after it
-        /// (``movesAgainst(_:_:_:)``); the fixes before it are the approach, still moving. 0 (no trim) for the
+        /// slower than ``trimSpeed`` by its receiver speed (a fix with a speed, ``isDense(_:_:)`` after the one
+        /// before it; the first held fix is judged by its step to the second) or, without one, that does not move
+        /// against the held fixes of the `edge-window` seconds after it (``movesAgainst(_:_:_:)``); the fixes
+        /// before it are the approach, still moving. 0 (no trim) for the
         /// speed rule or near a pole.
         func arrivalIndex() -> Int {
-            guard stage.rule == .region, heldRegion?.hasFrame == true, heldOffsets.count == held.count,
-                  held.count > 2 else { return 0 }
+            guard stage.rule == .region, heldReadings.count == held.count, held.count > 2 else { return 0 }
+            let hasPositions = heldRegion?.hasFrame == true && heldOffsets.count == held.count
             var i = 0
             while i < held.count - 3, let t = held[i].time {
+                if let reading = heldReadings[i], isDense(held[max(i, 1) - 1], held[max(i, 1)]) {
+                    if reading.speed < trimSpeed { break }
+                    i += 1
+                    continue
+                }
+                guard hasPositions else { break }
                 let after = (i + 1)..<held.count
                 let others = after.lazy.compactMap { j -> (time: Double, east: Double, north: Double)? in
                     guard let tj = self.held[j].time, tj - t <= self.stage.edgeWindow else { return nil }
