@@ -15,9 +15,12 @@ let package = Package(
     targets: [
         // The one locator for the inputs (Tests/Data and datasets/ of the repository), the shared setup, and
         // the metrics and threshold tolerances every benchmark uses.
+        // glibc's mallopt, to set up the allocator as the command-line tool does (BenchmarkPolicy).
+        .systemLibrary(name: "CBenchmarkMalloc", path: "Benchmarks/CBenchmarkMalloc"),
         .target(
             name: "BenchmarkSupport",
             dependencies: [
+                "CBenchmarkMalloc",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TrackPipe", package: "TrackPipe"),
                 .product(name: "TrackPipeStages", package: "TrackPipe"),

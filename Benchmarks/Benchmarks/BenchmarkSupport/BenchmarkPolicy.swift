@@ -1,4 +1,7 @@
 import Benchmark
+#if canImport(Glibc)
+import CBenchmarkMalloc
+#endif
 
 /// What every TrackPipe benchmark measures and how far a run may differ from the committed thresholds
 /// (`Benchmarks/Thresholds/`, checked by `swift package benchmark thresholds check` at each metric's p90)
@@ -56,6 +59,20 @@ public enum BenchmarkPolicy {
         return thresholds
     }
 
+    /// glibc's allocator set up as `trackpipe` sets it up (`TrackPipeCommand.main`): no block from a fresh `mmap`,
+    /// and freed memory kept rather than handed back, so a stage's large output array reuses pages already touched.
+    /// Done once, by ``configuration(maxDuration:maxIterations:extraMetrics:mallocRelative:)``. Without it the
+    /// figures depended on what else a benchmark process had allocated: `resample` by time on the reference run
+    /// measured 341 µs at p0 (50 µs at 9157a2f) with the same instructions, its two 2300-fix arrays mapped and
+    /// faulted in afresh on every iteration once the `places` benchmarks had joined the process; 54 µs this way.
+    /// The malloc counts are the same either way.
+    static let mallocAsTheTool: Void = {
+        #if canImport(Glibc)
+        mallopt(M_MMAP_MAX, 0)
+        mallopt(M_TRIM_THRESHOLD, Int32.max)
+        #endif
+    }()
+
     /// A configuration with ``metrics`` (plus `extraMetrics`) and their ``thresholds(for:mallocRelative:)``.
     public static func configuration(
         maxDuration: Duration = .seconds(2),
@@ -63,6 +80,7 @@ public enum BenchmarkPolicy {
         extraMetrics: [BenchmarkMetric] = [],
         mallocRelative: Bool = false
     ) -> Benchmark.Configuration {
+        _ = mallocAsTheTool
         let all = metrics + extraMetrics
         return Benchmark.Configuration(
             metrics: all,
