@@ -190,6 +190,23 @@ import TrackPipeLab
         }
     }
 
+    @Test func nearAPoleTheSpeedsStillPlaceTheEdges() throws {
+        // The braking runner with speeds, running north along the meridian from 89.5° N (within 1° of the pole
+        // positions are not projected and the circle is judged by straight distances): the receiver's speeds place
+        // the pause as at 51.5° — at 60 s and 120 s (positions alone: where the runner is 15 m from the stop).
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        let fixes = (0..<200).map { (i: Int) -> Fix in
+            var f = TestTracks.fix(i, t: Double(i))
+            f.latitude = 89.5 + Self.brakingRunner(Double(i)) / metresPerDegree
+            f.longitude = 0
+            f.speed = Self.brakingSpeed(Double(i))
+            return f
+        }
+        let out = try StageTestSupport.liveEqualsOffline(H(), fixes)
+        let pauses = try #require(out.annotations[PauseIntervalsKey.self])
+        #expect(pauses.map(\.firstSourceIndex) == [60] && pauses.map(\.lastSourceIndex) == [120], "\(pauses)")
+    }
+
     @Test func aSparseLoggersSpeedsDoNotPlaceTheEdges() throws {
         // A logger writing every 3 s whose speed lags 2 s (2 m/s at 60 s, where the runner stands; 1 m/s at
         // 123 s, off at 3 m/s again): a speed that far from the fix before it may not be the moment's (the

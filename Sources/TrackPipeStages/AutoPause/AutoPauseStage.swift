@@ -101,8 +101,8 @@ public struct AutoPauseStage: StreamingStage {
                 "edge-window", unit: .seconds, default: 6, range: .positive,
                 help: "Region rule: how a stop's ends are found from positions, seconds (a fix with a receiver "
                     + "speed within 2 s of the fix before it is judged by that speed). The pause starts at the "
-                    + "first held fix closer than 2·radius/window × their mean time apart to the mean of the fixes of the "
-                    + "edge-window seconds after it (the approach before it stays moving) and ends at the last fix "
+                    + "first held fix closer than 2·radius/window × their mean time apart to the mean of the "
+                    + "fixes of the edge-window seconds after it (the approach before it stays moving) and ends at the last fix "
                     + "that close to the mean of those before it (the walk-out after it stays moving). Default 6 s: "
                     + "stop-and-go −0.71 % distance (3 s: +0.31 %, 10 s: −2.07 %); shorter windows split stops of a "
                     + "noisy city phone (urban-canyon pause recall 0.55 at 3 s, 0.67 at 6 s). At most window."),
@@ -348,20 +348,21 @@ public struct AutoPauseStage: StreamingStage {
         /// Where `fix` lies in the confirmed pause. Region rule: beyond `radius` of the pause's centroid, else
         /// departing when its receiver speed is ``trimSpeed`` or more (a fix with a speed, ``isDense(_:_:)`` after
         /// `previous`) or, without one, when it moves against the fixes of the last `edge-window` seconds
-        /// (``movesAgainst(_:_:_:)``), else standing. Speed rule: reached slowly from `previous` (standing) or fast (beyond). `offset` is
-        /// `fix`'s `StopRegion/frameOffset(of:)` in the pause's circle, projected once by the caller.
+        /// (``movesAgainst(_:_:_:)``), else standing. Speed rule: reached slowly from `previous` (standing) or fast
+        /// (beyond). `offset` is `fix`'s `StopRegion/frameOffset(of:)` in the pause's circle, projected once by the
+        /// caller.
         func place(previous: Fix, fix: Fix, offset: (east: Double, north: Double)?) -> PausePlace {
             switch stage.rule {
             case .region:
                 guard let region = pauseRegion, let t = fix.time else { return .beyond }
-                guard let o = offset else {
-                    // Within 1° of a pole: straight distance to the pause's first fix.
-                    return region.distanceToCentroid(fix) > stage.radius ? .beyond : .standing
-                }
-                if region.distanceToCentroid(offset: o) > stage.radius { return .beyond }
+                // Within 1° of a pole (no offset): straight distance to the pause's first fix.
+                let outside = offset.map { region.distanceToCentroid(offset: $0) > stage.radius }
+                    ?? (region.distanceToCentroid(fix) > stage.radius)
+                if outside { return .beyond }
                 if isDense(previous, fix), let reading = DopplerMean.Reading(fix) {
                     return reading.speed >= trimSpeed ? .departing : .standing
                 }
+                guard let o = offset else { return .standing }
                 return movesAgainst(t, o, recent.lazy.filter { t - $0.time <= stage.edgeWindow }) ? .departing : .standing
             case .speed:
                 return stage.isSlow(previous: previous, fix: fix) ? .standing : .beyond
@@ -372,8 +373,8 @@ public struct AutoPauseStage: StreamingStage {
         /// slower than ``trimSpeed`` by its receiver speed (a fix with a speed, ``isDense(_:_:)`` after the one
         /// before it; the first held fix is judged by its step to the second) or, without one, that does not move
         /// against the held fixes of the `edge-window` seconds after it (``movesAgainst(_:_:_:)``); the fixes
-        /// before it are the approach, still moving. 0 (no trim) for the
-        /// speed rule or near a pole.
+        /// before it are the approach, still moving. 0 (no trim) for the speed rule; within 1° of a pole, where
+        /// positions are not projected, by the receiver's speeds alone.
         func arrivalIndex() -> Int {
             guard stage.rule == .region, heldReadings.count == held.count, held.count > 2 else { return 0 }
             let hasPositions = heldRegion?.hasFrame == true && heldOffsets.count == held.count
