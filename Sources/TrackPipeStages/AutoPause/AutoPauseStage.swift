@@ -359,8 +359,8 @@ public struct AutoPauseStage: StreamingStage {
                 let outside = offset.map { region.distanceToCentroid(offset: $0) > stage.radius }
                     ?? (region.distanceToCentroid(fix) > stage.radius)
                 if outside { return .beyond }
-                if isDense(previous, fix), let reading = DopplerMean.Reading(fix) {
-                    return reading.speed >= trimSpeed ? .departing : .standing
+                if isDense(previous, fix), let speed = DopplerMean.Reading.speed(of: fix) {
+                    return speed >= trimSpeed ? .departing : .standing
                 }
                 guard let o = offset else { return .standing }
                 return movesAgainst(t, o, recent.lazy.filter { t - $0.time <= stage.edgeWindow }) ? .departing : .standing

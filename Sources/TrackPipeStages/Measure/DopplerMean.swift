@@ -37,9 +37,16 @@ struct DopplerMean {
 
         /// `nil` when `fix` has no usable speed.
         init?(_ fix: Fix, maximumSpeed: Double = .infinity) {
-            guard let s = fix.speed, s.isFinite, s >= 0, s <= maximumSpeed else { return nil }
+            guard let s = Self.speed(of: fix, maximumSpeed: maximumSpeed) else { return nil }
             speed = s
             velocity = fix.course.flatMap { GroundVelocity(speed: s, course: $0) }
+        }
+
+        /// `fix`'s usable speed alone (finite, not negative, at most `maximumSpeed`; m/s), for a caller that needs
+        /// no velocity (a course's costs a sine and a cosine); `nil` without one.
+        static func speed(of fix: Fix, maximumSpeed: Double = .infinity) -> Double? {
+            guard let s = fix.speed, s.isFinite, s >= 0, s <= maximumSpeed else { return nil }
+            return s
         }
     }
 
