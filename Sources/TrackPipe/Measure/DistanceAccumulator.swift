@@ -134,6 +134,7 @@ public struct DistanceAccumulator: Sendable {
     /// The length of the step `from` → `to` by its speeds, (s₀ + s₁)/2 · Δt in metres; `nil` unless both speeds
     /// are finite and non-negative, the time increases, and the length itself is finite (speeds of 1e308 m/s
     /// would make it infinite) (see ``StepMeasure/speed``).
+    @inline(__always)
     public static func speedLength(from: Fix, to: Fix) -> Double? {
         guard let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
               let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite else { return nil }
@@ -149,6 +150,7 @@ public struct DistanceAccumulator: Sendable {
     }
 
     /// The length of the step `from` → `to` in metres (2D, or 3D as described on the type).
+    @inline(__always)
     public static func length(from: Fix, to: Fix, formula: DistanceFormula, threeDimensional: Bool) -> Double {
         let h = Geodesy.distance(from.point, to.point, formula: formula)
         guard threeDimensional, let z0 = from.altitude, let z1 = to.altitude,

@@ -103,8 +103,11 @@ public struct SupermanJumpStage: StreamingStage {
         let maxAcceleration: Double?
         let recoveryFixes: Int
         let accuracyAware: Bool
-        /// The last accepted fix with a time, and the effective speed of the step into it (m/s).
-        var anchor: Fix?
+        /// The last accepted fix with a time (once `hasAnchor`), and the effective speed of the step into it (m/s).
+        /// A plain value beside a flag rather than an optional: binding the optional copied the whole fix (144
+        /// bytes) for every fix judged against it.
+        var anchor = Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0)
+        var hasAnchor = false
         var anchorSpeed: Double?
         /// Rejected fixes held back, consistent with each other, with why each was rejected.
         var suspects: [(fix: Fix, verdict: JumpVerdict, speed: Double?)] = []
@@ -167,8 +170,9 @@ public struct SupermanJumpStage: StreamingStage {
                 out.keep(fix)
                 return
             }
-            guard let anchor else {
-                self.anchor = fix
+            guard hasAnchor else {
+                anchor = fix
+                hasAnchor = true
                 anchorSpeed = nil
                 out.keep(fix)
                 return
@@ -177,7 +181,7 @@ public struct SupermanJumpStage: StreamingStage {
             guard let verdict else {
                 dropSuspects(into: &out)
                 out.keep(fix)
-                self.anchor = fix
+                anchor = fix
                 anchorSpeed = speed
                 return
             }
@@ -199,7 +203,7 @@ public struct SupermanJumpStage: StreamingStage {
                     "previous-anchor": .number(Double(anchor.sourceIndex)),
                 ])
                 for s in suspects { out.keep(s.fix) }
-                self.anchor = last.fix
+                anchor = last.fix
                 anchorSpeed = last.speed
                 suspects.removeAll()
             }

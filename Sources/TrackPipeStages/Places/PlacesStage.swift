@@ -62,8 +62,10 @@ public struct PlacesStage: StreamingStage {
         let gazetteer: Gazetteer
         let minimumPopulation: Int
         var places = RunPlaces()
-        var first: Fix?
-        /// The first fix's latitude in radians and its cosine.
+        /// The first fix's longitude (`nil` before it), latitude in radians and that latitude's cosine: all the
+        /// fixes after it are measured against, held as numbers rather than as the whole fix, which binding it copied
+        /// (144 bytes) for every fix.
+        var firstLongitude: Double?
         var phi1 = 0.0, cosPhi1 = 0.0
         var last: Fix?
         /// The fix farthest from the first so far, and its haversine h = sin²(Δφ/2) + cos φ₁ cos φ₂ sin²(Δλ/2) from
@@ -75,8 +77,8 @@ public struct PlacesStage: StreamingStage {
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             out.keep(fix)
             last = fix
-            guard let first else {
-                first = fix
+            guard let firstLongitude else {
+                firstLongitude = fix.longitude
                 phi1 = fix.latitude * .pi / 180
                 cosPhi1 = cos(phi1)
                 farthest = (fix, 0)
@@ -85,7 +87,7 @@ public struct PlacesStage: StreamingStage {
                 return
             }
             let phi2 = fix.latitude * .pi / 180
-            let s = sin((phi2 - phi1) / 2), t = sin(Geodesy.wrappedLongitudeDelta(first.longitude, fix.longitude) / 2)
+            let s = sin((phi2 - phi1) / 2), t = sin(Geodesy.wrappedLongitudeDelta(firstLongitude, fix.longitude) / 2)
             let h = s * s + cosPhi1 * cos(phi2) * t * t
             if h > farthest?.h ?? -1 { farthest = (fix, h) }
         }
