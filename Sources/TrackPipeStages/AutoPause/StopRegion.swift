@@ -97,7 +97,8 @@ struct StopRegion: Sendable {
     /// ``allWithin(_:offsets:)`` for this region as it would be with one more point, `extra` (its offset in this
     /// frame), which is checked too — the sums and bounds `add(offset:)` would make, without a copy of the region
     /// to make them in.
-    func allWithin(_ limit: DistanceLimit, offsets: [(east: Double, north: Double)], adding extra: (east: Double, north: Double)) -> Bool {
+    func allWithin(_ limit: DistanceLimit, offsets: some Collection<(east: Double, north: Double)>,
+                   adding extra: (east: Double, north: Double)) -> Bool {
         let bounds = boundsUsable && extra.east.isFinite && extra.north.isFinite
             ? (min(minEast, extra.east), max(maxEast, extra.east), min(minNorth, extra.north), max(maxNorth, extra.north))
             : nil
