@@ -55,21 +55,7 @@ import TrackPipeLab
                 fixes.append(fix)
             }
         }
-        let stage = try H().stage
-        /// The output, and the held fixes after each push (the state the next fix is judged against).
-        func run(inPlace: Bool) throws -> (output: StageOutput, held: [[Int]]) {
-            var processor = AutoPauseStage.Processor(stage: stage)
-            processor.reanchorsInPlace = inPlace
-            var out = StageEmitter(label: "auto-pause")
-            var held: [[Int]] = []
-            for fix in fixes {
-                try processor.push(fix, into: &out)
-                held.append(processor.held.map(\.sourceIndex))
-            }
-            try processor.finish(into: &out)
-            return (out.output, held)
-        }
-        let (fast, fastHeld) = try run(inPlace: true), (slow, slowHeld) = try run(inPlace: false)
+        let (fast, fastHeld) = try runHolding(fixes, inPlace: true), (slow, slowHeld) = try runHolding(fixes, inPlace: false)
         #expect(fastHeld == slowHeld)
         // Most pushes hold several fixes: the in-place path is exercised, not skipped.
         #expect(slowHeld.filter { $0.count > 2 }.count > fixes.count / 10)
@@ -79,6 +65,45 @@ import TrackPipeLab
         #expect(fast.annotations[PauseIntervalsKey.self] == slow.annotations[PauseIntervalsKey.self])
         // The runs do stop: the comparison covers pauses, not only moving.
         if seed == 0 { #expect(slow.events.contains { $0.kind == "pause-start" }) }
+    }
+
+    /// The output of `auto-pause` with its defaults on `fixes`, and the held fixes after each push (the state the
+    /// next fix is judged against); `inPlace` false re-judges released held fixes through the stack.
+    func runHolding(_ fixes: [Fix], inPlace: Bool) throws -> (output: StageOutput, held: [[Int]]) {
+        var processor = AutoPauseStage.Processor(stage: try H().stage)
+        processor.reanchorsInPlace = inPlace
+        var out = StageEmitter(label: "auto-pause")
+        var held: [[Int]] = []
+        for fix in fixes {
+            try processor.push(fix, into: &out)
+            held.append(processor.held.map(\.sourceIndex))
+        }
+        try processor.finish(into: &out)
+        return (out.output, held)
+    }
+
+    /// A runner who keeps going for 700 s releases an anchor at almost every fix, many times more than the released
+    /// fixes the held lists keep in front of the held ones before moving them down (`compactionStart`); then stands a
+    /// minute and runs on. Released in place, the held fixes are those pushing them again gives after every fix, and
+    /// so are the kept fixes, the changes and the pause.
+    @Test func aLongRunReleasesInPlaceAsPushingAgain() throws {
+        var rng = SplitMix64(seed: 77)
+        var fixes: [Fix] = []
+        var east = 0.0
+        for i in 0..<1460 {
+            if !(700..<760).contains(i) { east += 2.5 }
+            fixes.append(TestTracks.fix(i, t: Double(i), east: east + Double.random(in: -3...3, using: &rng),
+                                        north: Double.random(in: -3...3, using: &rng)))
+        }
+        let (fast, fastHeld) = try runHolding(fixes, inPlace: true), (slow, slowHeld) = try runHolding(fixes, inPlace: false)
+        #expect(fastHeld == slowHeld)
+        // Moving, several fixes are held at once (a 30 m circle at 2.5 m/s), and one is released per fix.
+        #expect(slowHeld[100..<700].allSatisfy { $0.count >= 5 })
+        #expect(700 > 4 * AutoPauseStage.Processor.compactionStart)
+        #expect(fast.kept == slow.kept)
+        #expect(fast.changed == slow.changed)
+        #expect(fast.annotations[PauseIntervalsKey.self] == slow.annotations[PauseIntervalsKey.self])
+        #expect(slow.annotations[PauseIntervalsKey.self]?.count == 1)
     }
 
     @Test func oneStopOneResume() throws {

@@ -186,12 +186,13 @@ public struct AutoPauseStage: StreamingStage {
         var reanchorsInPlace = true
         /// During a confirmed pause: its anchor and the latest standing fix, not yet emitted, and
         /// (region rule) the circle of the pause so far.
-        var pauseAnchor: Fix? { didSet { inPause = pauseAnchor != nil } }
+        var pauseAnchor: Fix?
         var pauseRegion: StopRegion?
-        var lastPaused: Fix? { didSet { lastPausedSegment = lastPaused?.segment } }
-        /// Whether a pause is confirmed (`pauseAnchor` set) and the segment of `lastPaused`, kept beside them so the
+        var lastPaused: Fix?
+        /// Whether a pause is confirmed (`pauseAnchor` set) and the segment of `lastPaused`, set beside them so the
         /// check every fix starts with reads two small values: asking the optional fixes copied each (144 bytes):
-        /// the stage 5.09 → 4.53 M instructions on the reference run.
+        /// the stage 5.09 → 4.53 M instructions on the reference run. (Kept by `didSet` observers, they cost the
+        /// speed rule two allocations per run.)
         private(set) var inPause = false
         private(set) var lastPausedSegment: Int?
         /// During a pause: the fixes after `lastPaused`, none standing (each ``PausePlace/departing`` or
@@ -216,12 +217,16 @@ public struct AutoPauseStage: StreamingStage {
         init(stage: AutoPauseStage) {
             self.stage = stage
             limit = DistanceLimit(stage.radius)
-            // Room for a moving runner's held fixes at 1 Hz from the start: one allocation instead of six doublings.
-            heldReadings.reserveCapacity(64)
+            // Room for a moving runner's held fixes at 1 Hz, and the released ones before them (up to
+            // `compactionStart`), from the start: one allocation each instead of seven doublings.
+            if stage.rule == .region {
+                heldFixes.reserveCapacity(2 * Self.compactionStart)
+                heldReadings.reserveCapacity(2 * Self.compactionStart)
+                heldOffsets.reserveCapacity(2 * Self.compactionStart)
+            }
         }
 
-        /// Not mutating, so a held fix is handed over where it lies rather than copied out first.
-        func emit(_ fix: Fix, paused: Bool, into out: inout StageEmitter) {
+        mutating func emit(_ fix: Fix, paused: Bool, into out: inout StageEmitter) {
             // Unchanged (not newly paused, no pause before it): kept as it is, without a working copy.
             if fix.paused || !paused, segmentOffset == 0 {
                 out.keep(fix)
@@ -235,7 +240,7 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         mutating func flushHeldAsMoving(into out: inout StageEmitter) {
-            for i in heldStart..<heldFixes.count { emit(heldFixes[i], paused: false, into: &out) }
+            for f in heldFixes[heldStart...] { emit(f, paused: false, into: &out) }
             clearHeld()
         }
 
@@ -263,6 +268,15 @@ public struct AutoPauseStage: StreamingStage {
             }
         }
 
+        /// Moves the held fixes (and their offsets and readings) to the front of their lists.
+        mutating func compactHeld() {
+            guard heldStart > 0 else { return }
+            heldFixes.removeFirst(heldStart)
+            if heldReadings.count >= heldStart { heldReadings.removeFirst(heldStart) }
+            if heldOffsets.count >= heldStart { heldOffsets.removeFirst(heldStart) }
+            heldStart = 0
+        }
+
         mutating func clearHeld() {
             heldFixes.removeAll(keepingCapacity: true)
             heldStart = 0
@@ -285,6 +299,8 @@ public struct AutoPauseStage: StreamingStage {
                      fields: ["duration-s": .number(end - start)])
             pauseAnchor = nil
             lastPaused = nil
+            inPause = false
+            lastPausedSegment = nil
             pauseRegion = nil
             recent.removeAll()
         }
@@ -395,25 +411,23 @@ public struct AutoPauseStage: StreamingStage {
         /// before it are the approach, still moving. 0 (no trim) for the speed rule; within 1° of a pole, where
         /// positions are not projected, by the receiver's speeds alone.
         func arrivalIndex() -> Int {
-            guard stage.rule == .region, self.heldReadings.count == heldFixes.count, heldCount > 2 else { return 0 }
-            let hasPositions = heldRegion?.hasFrame == true && self.heldOffsets.count == heldFixes.count
-            // Indexed from 0 (once per confirmed stop).
-            let held = Array(self.held), heldReadings = Array(self.heldReadings[heldStart...])
-            let heldOffsets = hasPositions ? Array(self.heldOffsets[heldStart...]) : []
+            guard stage.rule == .region, heldReadings.count == heldFixes.count, heldCount > 2 else { return 0 }
+            let hasPositions = heldRegion?.hasFrame == true && heldOffsets.count == heldFixes.count
+            let b = heldStart, n = heldCount  // held fix i is heldFixes[b + i]
             var i = 0
-            while i < held.count - 3, let t = held[i].time {
-                if let reading = heldReadings[i], isDense(held[max(i, 1) - 1], held[max(i, 1)]) {
+            while i < n - 3, let t = heldFixes[b + i].time {
+                if let reading = heldReadings[b + i], isDense(heldFixes[b + max(i, 1) - 1], heldFixes[b + max(i, 1)]) {
                     if reading.speed < trimSpeed { break }
                     i += 1
                     continue
                 }
                 guard hasPositions else { break }
-                let after = (i + 1)..<held.count
+                let after = (i + 1)..<n
                 let others = after.lazy.compactMap { j -> (time: Double, east: Double, north: Double)? in
-                    guard let tj = held[j].time, tj - t <= self.stage.edgeWindow else { return nil }
-                    return (tj, heldOffsets[j].east, heldOffsets[j].north)
+                    guard let tj = self.heldFixes[b + j].time, tj - t <= self.stage.edgeWindow else { return nil }
+                    return (tj, self.heldOffsets[b + j].east, self.heldOffsets[b + j].north)
                 }
-                if !movesAgainst(t, heldOffsets[i], others) { break }
+                if !movesAgainst(t, heldOffsets[b + i], others) { break }
                 i += 1
             }
             return i
@@ -423,14 +437,16 @@ public struct AutoPauseStage: StreamingStage {
         /// arrival fix (the anchor, moving) and judges the fixes after it as the pause judges new ones. Returns
         /// fixes to re-judge (if the pause already ended among them: not expected, but not excluded).
         mutating func confirmStop(into out: inout StageEmitter) -> [Fix] {
+            compactHeld()  // so the held fixes are taken as they lie, without a copy
             let a = arrivalIndex()
-            let fixes = Array(held)
+            let fixes = heldFixes
             clearHeld()
             let anchor = fixes[a]
             for f in fixes[..<a] { emit(f, paused: false, into: &out) }
             out.emit("pause-start", time: anchor.time, sourceIndex: anchor.sourceIndex)
             emit(anchor, paused: false, into: &out)
             pauseAnchor = anchor
+            inPause = true
             if stage.rule == .region {
                 // The pause's circle: the held fixes from the anchor on, in order.
                 var region = StopRegion(first: anchor)
@@ -439,6 +455,7 @@ public struct AutoPauseStage: StreamingStage {
                 for f in fixes[a...(a + 1)] { remember(f, offset: region.frameOffset(of: f)) }
             }
             lastPaused = fixes[a + 1]
+            lastPausedSegment = fixes[a + 1].segment
             for k in (a + 2)..<fixes.count {
                 let back = judgeInPause(fixes[k], grows: false, into: &out)
                 if !back.isEmpty { return back + fixes[(k + 1)...] }
@@ -474,6 +491,7 @@ public struct AutoPauseStage: StreamingStage {
                 for f in leaving { emit(f.fix, paused: true, into: &out) }
                 leaving.removeAll()
                 lastPaused = fix
+                lastPausedSegment = fix.segment
                 if grows {
                     if let offset { pauseRegion?.add(offset: offset) } else { pauseRegion?.add(fix) }
                 }
@@ -488,7 +506,9 @@ public struct AutoPauseStage: StreamingStage {
             // still stopped, so its oldest fixes join the pause.
             while let t0 = leaving.first?.fix.time, let t = fix.time, t - t0 > stage.window {
                 if let previous = lastPaused { emit(previous, paused: true, into: &out) }
-                lastPaused = leaving.removeFirst().fix
+                let next = leaving.removeFirst().fix
+                lastPaused = next
+                lastPausedSegment = next.segment
             }
             return []
         }
@@ -610,15 +630,9 @@ public struct AutoPauseStage: StreamingStage {
                 }
             }
             guard let found else { return false }
-            // By index: each fix handed over where it lies (iterating the slice copied each, 144 bytes).
-            for i in heldStart..<(heldStart + start) { emit(heldFixes[i], paused: false, into: &out) }
+            for f in heldFixes[heldStart..<(heldStart + start)] { emit(f, paused: false, into: &out) }
             heldStart += start
-            if heldStart >= Self.compactionStart {
-                heldFixes.removeFirst(heldStart)
-                heldReadings.removeFirst(heldStart)
-                heldOffsets.removeFirst(heldStart)
-                heldStart = 0
-            }
+            if heldStart >= Self.compactionStart { compactHeld() }
             heldRegion = found.region
             heldDoppler = found.doppler
             let o = heldOffsets[heldStart]
