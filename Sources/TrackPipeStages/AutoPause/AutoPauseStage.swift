@@ -166,15 +166,15 @@ public struct AutoPauseStage: StreamingStage {
         /// Released fixes ``reanchorInPlace(into:)`` leaves at the front of the three lists before moving the held
         /// ones down.
         static let compactionStart = 64
-        /// Region rule: the circle of the held fixes (in a frame about `held[0]`, or about a fix released before
-        /// it, at most ``sharedFrameReach`` away) and each held fix's offset in it,
-        /// kept as fixes are held so a new fix is judged without re-projecting the others (judging used to
-        /// rebuild the circle from every held fix for every new one, and again for each fix re-judged after a
-        /// released anchor: O(window²) projections and an allocation per fix).
+        /// Region rule: the circle of the held fixes (in a frame about the anchor, `held.first`, or about a fix
+        /// released before it, at most ``sharedFrameReach`` away) and each held fix's offset in it, kept as fixes
+        /// are held so a new fix is judged without re-projecting the others (judging used to rebuild the circle
+        /// from every held fix for every new one, and again for each fix re-judged after a released anchor:
+        /// O(window²) projections and an allocation per fix).
         private var heldRegion: StopRegion?
         private var heldOffsets: [(east: Double, north: Double)] = []
-        /// Receiver speeds of the held fixes after the anchor (`held[1...]`), summed in order as fixes are held, so
-        /// ``movesByDoppler(_:_:)`` adds one fix rather than re-summing the candidate for each.
+        /// Receiver speeds of the held fixes after the anchor (`held.dropFirst()`), summed in order as fixes are
+        /// held, so ``movesByDoppler(_:_:)`` adds one fix rather than re-summing the candidate for each.
         private var heldDoppler = DopplerMean()
         /// Region rule: each held fix's receiver speed and velocity (`DopplerMean.Reading`, `nil` without a usable
         /// speed), worked out once as it is held: a released anchor re-judges every held fix, and a course's
@@ -582,7 +582,7 @@ public struct AutoPauseStage: StreamingStage {
             }
         }
 
-        /// Region rule, once the anchor `held[0]` is released: re-judges `held[1...]` as pushing them again would —
+        /// Region rule, once the anchor `held.first` is released: re-judges the fixes after it as pushing them again would —
         /// each in turn the candidate anchor of a new circle, released while a later held fix falls outside it —
         /// but without moving the fixes through the stack (three copies of each held fix per release were most of
         /// this stage's time on a moving runner). Emits the released fixes, the old anchor first, and keeps the
@@ -647,7 +647,7 @@ public struct AutoPauseStage: StreamingStage {
         /// (a runner at 3 m/s every ten fixes).
         static let sharedFrameReach = 30.0
 
-        /// Projects the held fixes again, into a frame about the anchor `held[0]` (as ``resetHeld(_:reading:)``
+        /// Projects the held fixes again, into a frame about the anchor `held.first` (as ``resetHeld(_:reading:)``
         /// and ``appendHeld(_:offset:reading:)`` would have on holding them from it).
         mutating func moveHeldFrameToAnchor() {
             guard heldCount > 0, heldOffsets.count == heldFixes.count else { return }
