@@ -633,7 +633,7 @@ public struct AutoPauseStage: StreamingStage {
             for f in heldFixes[heldStart..<(heldStart + start)] { emit(f, paused: false, into: &out) }
             heldStart += start
             if heldStart >= Self.compactionStart { compactHeld() }
-            heldRegion = found.region
+            heldRegion?.takeFigures(of: found.region)  // the same frame: `found.region` was made in it
             heldDoppler = found.doppler
             let o = heldOffsets[heldStart]
             if max(abs(o.east), abs(o.north)) > Self.sharedFrameReach { moveHeldFrameToAnchor() }

@@ -31,6 +31,20 @@ struct StopRegion: Sendable {
         projection = other.projection
     }
 
+    /// Takes the sums, count and bounds of `other`, a region in this one's frame (made by ``init(sameFrameAs:)``
+    /// from it), as its own: the region `other` is, assigned in place of the whole (145 bytes, copied twice on the way
+    /// into an optional).
+    mutating func takeFigures(of other: StopRegion) {
+        sumEast = other.sumEast
+        sumNorth = other.sumNorth
+        count = other.count
+        minEast = other.minEast
+        maxEast = other.maxEast
+        minNorth = other.minNorth
+        maxNorth = other.maxNorth
+        boundsUsable = other.boundsUsable
+    }
+
     private func offset(_ p: GeoPoint) -> (east: Double, north: Double) {
         guard let projection else { return (0, 0) }
         return projection.project(p)
