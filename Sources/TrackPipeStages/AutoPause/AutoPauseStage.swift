@@ -189,11 +189,10 @@ public struct AutoPauseStage: StreamingStage {
         var pauseAnchor: Fix?
         var pauseRegion: StopRegion?
         var lastPaused: Fix?
-        /// Whether a pause is confirmed (`pauseAnchor` set) and the segment of `lastPaused`, set beside them so the
-        /// check every fix starts with reads two small values: asking the optional fixes copied each (144 bytes):
-        /// the stage 5.09 → 4.53 M instructions on the reference run. (Kept by `didSet` observers, they cost the
-        /// speed rule two allocations per run.)
-        private(set) var inPause = false
+        /// The segment of `lastPaused`, `nil` outside a confirmed pause (`pauseAnchor` and `lastPaused` are set and
+        /// cleared together), set beside it so the check every fix starts with reads a small value: asking the
+        /// optional fixes copied each (144 bytes): the stage 5.09 → 4.53 M instructions on the reference run. (Kept
+        /// by a `didSet` observer, it cost the speed rule two allocations per run.)
         private(set) var lastPausedSegment: Int?
         /// During a pause: the fixes after `lastPaused`, none standing (each ``PausePlace/departing`` or
         /// ``PausePlace/beyond``), held until the exit is decided: paused if a later fix is standing, moving
@@ -299,7 +298,6 @@ public struct AutoPauseStage: StreamingStage {
                      fields: ["duration-s": .number(end - start)])
             pauseAnchor = nil
             lastPaused = nil
-            inPause = false
             lastPausedSegment = nil
             pauseRegion = nil
             recent.removeAll()
@@ -353,8 +351,7 @@ public struct AutoPauseStage: StreamingStage {
         /// carry a speed from before a stop into it (the Whitchurch MotoG3's fixes during stops, 30 s and more
         /// apart, report 1.7–2 m/s).
         func isDense(_ a: Fix, _ b: Fix) -> Bool {
-            guard let t0 = a.time, let t1 = b.time else { return false }
-            return t1 - t0 <= StepMeasure.maximumSpeedStep
+            DistanceAccumulator.isShortStep(from: a, to: b)
         }
 
         /// The speed, m/s, that separates moving from standing when a stop's ends are trimmed: 2·radius/window,
@@ -446,7 +443,6 @@ public struct AutoPauseStage: StreamingStage {
             out.emit("pause-start", time: anchor.time, sourceIndex: anchor.sourceIndex)
             emit(anchor, paused: false, into: &out)
             pauseAnchor = anchor
-            inPause = true
             if stage.rule == .region {
                 // The pause's circle: the held fixes from the anchor on, in order.
                 var region = StopRegion(first: anchor)
@@ -543,7 +539,7 @@ public struct AutoPauseStage: StreamingStage {
             var reading: DopplerMean.Reading?
             var hasReading = false
             while true {
-                if inPause, let lastSegment = lastPausedSegment {
+                if let lastSegment = lastPausedSegment {
                     if fix.segment != lastSegment {
                         return closePause(resumes: false, into: &out) + [fix]
                     }
