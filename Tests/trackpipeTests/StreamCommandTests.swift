@@ -80,8 +80,8 @@ import Testing
         #expect(lines[4].contains(#""dropped":3"#) && lines[4].contains(#""kept":1"#) && lines[4].contains(#""read":4"#))
     }
 
-    /// A replayed recording arrives hundreds of lines per read, which `stream` decodes and encodes on every core
-    /// (`NDJSONLineBatch`, `NDJSONLines.append`): every line still gets its answer in input order — each fix its
+    /// A replayed recording arrives hundreds of lines per read, which `stream` decodes, decides and writes on three
+    /// threads, a batch at a time (`StreamSteps`): every line still gets its answer in input order — each fix its
     /// index among the lines read and its own longitude, each bad line a drop naming its line, non-fix and blank
     /// lines nothing.
     @Test func longInputAnswersEveryLineInOrder() throws {

@@ -1,6 +1,6 @@
 /// Storage that the threads of one `DispatchQueue.concurrentPerform` share, each writing only its own elements,
 /// so they need no lock: the stages ``SideBySide`` runs, the texts of the ranges TrackPipeIO's `OutputBlock` formats
-/// at once, the results of its `NDJSONLineBatch` and the parts of a long GPX document.
+/// at once and the parts of a long GPX document.
 package struct ThreadSlots<Element>: @unchecked Sendable {
     package let base: UnsafeMutableBufferPointer<Element>
 

@@ -15,30 +15,18 @@ public enum NDJSONLines {
         case event(StageEvent)
     }
 
-    /// Appends `lines`, in order, to `bytes` — formatted on every core when there are
-    /// ``NDJSONLineBatch/parallelThreshold`` or more (the output of a batch of input lines; encoding was a fifth of
-    /// `stream`). The same bytes either way.
+    /// Appends `lines`, in order, to `bytes`.
     public static func append(_ lines: [Line], to bytes: inout [UInt8]) {
-        @Sendable func append(_ line: Line, _ out: inout [UInt8]) {
+        for line in lines {
             switch line {
-            case .fix(let fix, let figures): appendFix(fix, figures: figures, to: &out)
-            case .drop(let record): appendDrop(record, to: &out)
-            case .change(let change): appendChange(change, to: &out)
-            case .event(let event): appendEvent(event, to: &out)
+            case .fix(let fix, let figures): appendFix(fix, figures: figures, to: &bytes)
+            case .drop(let record): appendDrop(record, to: &bytes)
+            case .change(let change): appendChange(change, to: &bytes)
+            case .event(let event): appendEvent(event, to: &bytes)
             }
-        }
-        let parts = SideBySide.processorCount
-        guard lines.count >= NDJSONLineBatch.parallelThreshold, parts > 1 else {
-            for line in lines { append(line, &bytes) }
-            return
-        }
-        OutputBlock.inRanges(count: lines.count, rangeSize: (lines.count + parts - 1) / parts, to: { bytes += $0 }) { range, text in
-            for i in range { append(lines[i], &text) }
         }
     }
 
-    /// The most bytes a `fix` line takes: its keys and punctuation (under 1 KiB), sixteen numbers, two times and
-    /// three whole numbers.
     static let fixLineMaximumLength = 1024 + 16 * DecimalText.maximumLength + 2 * ISO8601Time.maximumLength
         + 3 * ByteCursor.maximumIntegerLength
 
