@@ -11,34 +11,25 @@ public struct LivePipeline {
         case event(StageEvent)
     }
 
-    private var processors: [any FixProcessor]
-    private var emitters: [StageEmitter]
-    /// Per stage, the buffers its emitter is drained into (swapped, so a push allocates nothing once they
-    /// have grown to the largest batch).
-    private var keptBuffers: [[Fix]]
-    private var droppedBuffers: [[Drop]]
-    private var changedBuffers: [[FixChange]]
-    private var eventBuffers: [[StageEvent]]
+    /// The stages' state: shared by copies of this pipeline until one of them pushes or finishes, which takes a
+    /// copy of its own first, so a copy goes on from where the original stood and neither sees the other's pushes.
+    private var stages: LiveStages
     public let provenance: Provenance
     /// Fixes pushed so far.
     public private(set) var pushed = 0
     private var finished = false
 
     init(steps: [Pipeline.Step], activity: Activity?, trackName: String?, provenance: Provenance) throws {
-        var processors: [any FixProcessor] = []
+        var stages: [LiveStage] = []
         for step in steps {
             guard let streaming = step.stage as? any StreamingStage else {
                 throw PipelineError.notCausal(stages: [step.label])
             }
             let context = StageContext(label: step.label, activity: activity, trackName: trackName, isLive: true)
-            processors.append(try streaming.makeProcessor(context: context))
+            stages.append(LiveStage(processor: try streaming.makeProcessor(context: context).boxed(),
+                                    emitter: StageEmitter(label: step.label)))
         }
-        self.processors = processors
-        self.emitters = steps.map { StageEmitter(label: $0.label) }
-        keptBuffers = Array(repeating: [], count: steps.count)
-        droppedBuffers = Array(repeating: [], count: steps.count)
-        changedBuffers = Array(repeating: [], count: steps.count)
-        eventBuffers = Array(repeating: [], count: steps.count)
+        self.stages = LiveStages(stages)
         self.provenance = provenance
     }
 
@@ -53,7 +44,8 @@ public struct LivePipeline {
     /// clears and reuses one buffer (`removeAll(keepingCapacity: true)`) pushes without allocating.
     public mutating func push(_ fix: Fix, into outputs: inout [Output]) throws {
         pushed += 1
-        try feed(CollectionOfOne(fix), from: 0, into: &outputs)
+        if !isKnownUniquelyReferenced(&stages) { stages = stages.copy() }
+        try stages.push(fix, into: &outputs)
     }
 
     /// Ends the run: each stage flushes what it held back (auto-pause's look-ahead) and publishes its
@@ -61,43 +53,12 @@ public struct LivePipeline {
     public mutating func finish() throws -> [Output] {
         guard !finished else { return [] }
         finished = true
+        if !isKnownUniquelyReferenced(&stages) { stages = stages.copy() }
         var outputs: [Output] = []
-        for i in processors.indices {
-            try processors[i].finish(into: &emitters[i])
-            let kept = drain(stage: i, into: &outputs)
-            try feed(kept, from: i + 1, into: &outputs)
-        }
+        try stages.finish(into: &outputs)
         return outputs
     }
 
     /// Summary figures the stages published so far (live status).
-    public var summary: [SummaryItem] { emitters.flatMap(\.output.summary) }
-
-    private mutating func feed<C: Collection<Fix>>(_ fixes: C, from stage: Int, into outputs: inout [Output]) throws {
-        guard stage < processors.count else {
-            for fix in fixes { outputs.append(.accepted(fix)) }
-            return
-        }
-        for fix in fixes {
-            try processors[stage].push(fix, into: &emitters[stage])
-            let kept = drain(stage: stage, into: &outputs)
-            try feed(kept, from: stage + 1, into: &outputs)
-        }
-    }
-
-    /// Drains stage `stage`'s emitter into its buffers, appends its drops, changes and events to `outputs`
-    /// and returns the fixes it kept, for the next stage. The returned array shares the stage's kept buffer
-    /// only until the next stage has consumed it (each stage has its own), so the next drain reuses it.
-    private mutating func drain(stage: Int, into outputs: inout [Output]) -> [Fix] {
-        guard emitters[stage].hasDropsChangesOrEvents else {
-            emitters[stage].drainKept(into: &keptBuffers[stage])
-            return keptBuffers[stage]
-        }
-        emitters[stage].drain(kept: &keptBuffers[stage], dropped: &droppedBuffers[stage],
-                              changed: &changedBuffers[stage], events: &eventBuffers[stage])
-        for d in droppedBuffers[stage] { outputs.append(.dropped(d)) }
-        for c in changedBuffers[stage] { outputs.append(.changed(c)) }
-        for e in eventBuffers[stage] { outputs.append(.event(e)) }
-        return keptBuffers[stage]
-    }
+    public var summary: [SummaryItem] { stages.summary }
 }
