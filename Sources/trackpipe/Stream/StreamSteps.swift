@@ -9,8 +9,8 @@ import TrackPipeIO
 /// and waits only for its input, so every answer is written as soon as it is decided, without more input.
 ///
 /// One after another on one thread (decoding and encoding each on every core), the 230 000-fix benchmark input took
-/// 368 ms median (0.63 M fixes/s); side by side 227 ms (1.01 M), the threads' instructions per fix about 9 000
-/// reading, 11 000 deciding and 5 500 writing (callgrind).
+/// 368 ms median (0.63 M fixes/s); on three threads 227 ms (1.01 M), 197 ms (1.17 M) once `LineInput` and
+/// `LivePipeline` had been made cheaper too (Benchmarks/README.md, sixteenth session).
 struct StreamSteps {
     /// A batch of decided lines' answers, from the deciding thread to the writing one.
     private typealias Answers = [NDJSONLines.Line]
