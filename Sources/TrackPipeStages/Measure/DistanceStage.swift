@@ -29,7 +29,8 @@ public struct DistanceStage: StreamingStage {
             omitted when either is zero). Maximum speed is robust: the `max-speed-percentile` percentile of \
             speeds averaged over `max-speed-window` seconds, so a GPS jump cannot set it. Time figures are \
             omitted for a track without times. Publishes the annotations `cumulative-distance` (m per fix, by \
-            source index) and `distance-method` (the formula and options used).
+            source index; offline only: live, no list grows with the run) and `distance-method` (the formula and \
+            options used).
             """,
         parameters: DistanceParameters.specs + [
             .number("max-speed-window", unit: .seconds, default: 10, range: ParameterRange(lower: 0, lowerInclusive: false, upper: 3600),
@@ -75,13 +76,18 @@ public struct DistanceStage: StreamingStage {
         /// Live, the summary figures are kept current after every fix (what a running app shows); offline they are
         /// set once, at the end (the same figures: a fifth of the stage's time on a long run went on updating them).
         let live: Bool
+        /// Each fix's cumulative distance, for the `cumulative-distance` annotation (offline only).
         var series = PerFixSeries(unit: .metres)
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             let step = accumulator.advance(fix)
             speeds.add(time: fix.time, continues: step.counted, distanceAfter: step.distanceAfter)
-            series.sourceIndices.append(fix.sourceIndex)
-            series.values.append(step.distanceAfter)
+            // Offline only: the series is for outputs written from the whole run (a live pipeline publishes no
+            // annotations), and live it grew by 16 bytes a fix for as long as the stream ran.
+            if !live {
+                series.sourceIndices.append(fix.sourceIndex)
+                series.values.append(step.distanceAfter)
+            }
             out.keep(fix)
             if live { summarize(into: &out) }
         }
@@ -91,7 +97,7 @@ public struct DistanceStage: StreamingStage {
             if let v = speeds.percentile(percentile) {
                 out.summarize(SummaryKey.maxSpeed, label: "Maximum speed", value: v, unit: .metresPerSecond)
             }
-            out.annotate(CumulativeDistanceKey.self, series)
+            if !live { out.annotate(CumulativeDistanceKey.self, series) }
             out.annotate(DistanceMethodKey.self, method)
         }
 
