@@ -86,6 +86,16 @@ public final class OutputSet {
         TemporaryFiles.installSignalHandlers()
     }
 
+    /// A second set of outputs checked against the same inputs as `other`, which were looked up once, for it (a
+    /// batch plans its tracks and its summary in two sets; each looked up every input: a `stat` and a symbolic
+    /// link resolution per input).
+    public init(sameInputsAs other: OutputSet, force: Bool = false) {
+        inputs = other.inputs
+        inputIndex = other.inputIndex
+        self.force = force
+        TemporaryFiles.installSignalHandlers()
+    }
+
     deinit {
         for case .temporary(let path, let slot) in staged.values {
             unlink(path)

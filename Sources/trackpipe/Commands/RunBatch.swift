@@ -80,7 +80,7 @@ struct RunBatch {
             outputs = try BatchInputs(inputs).plannedOutputs(in: outputDirectory, format: { format ?? RunOutputs.defaultFormat(for: $0.path) },
                                                                role: "the kept track", planner: planner)
         }
-        let summaryOutput = OutputSet(inputs: paths, force: force)
+        let summaryOutput = OutputSet(sameInputsAs: planner, force: force)
         let summaryPlan: OutputSet.Output?
         do {
             if let summary { try planner.plan(summary.path, role: "the summary") }

@@ -50,6 +50,7 @@ struct BatchInputs {
     func plannedOutputs(in folder: String, format: (Input) -> TrackFormat, role: String, planner: OutputSet) throws -> [String] {
         var seen: [String: String] = [:]
         var paths: [String] = []
+        var made: Set<String> = []  // output folders made (or found) already: each is made once, not once per file
         for input in inputs {
             let path = URL(fileURLWithPath: folder).appendingPathComponent(input.relativeStem + "." + format(input).fileExtension).path
             if let other = seen[path] {
@@ -57,8 +58,10 @@ struct BatchInputs {
             }
             seen[path] = input.path
             let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-                throw CLIError("\(parent): the output folder cannot be made (\(error.localizedDescription))")
+            if made.insert(parent).inserted {
+                do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                    throw CLIError("\(parent): the output folder cannot be made (\(error.localizedDescription))")
+                }
             }
             do { try planner.plan(path, role: "\(role) of \(input.path)") } catch let e as TrackWriteError {
                 throw CLIError(e.description)
