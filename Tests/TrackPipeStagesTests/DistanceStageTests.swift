@@ -22,6 +22,23 @@ import TrackPipeTesting
         #expect(out.annotations[DistanceMethodKey.self]?.formula == .local)
     }
 
+    /// Live the stage keeps no per-fix series (nothing reads a live pipeline's annotations, and it grew with the
+    /// run for as long as a stream ran); the same distance, offline with the series.
+    @Test func liveKeepsNoPerFixSeries() throws {
+        let fixes = equatorTrack(11, stepDegrees: 0.001)
+        func finished(live: Bool) throws -> StageOutput {
+            var processor = try StageHarness<DistanceStage>().stage.makeProcessor(context: StageContext(label: "distance", isLive: live))
+            var out = StageEmitter(label: "distance")
+            for fix in fixes { try processor.push(fix, into: &out) }
+            try processor.finish(into: &out)
+            return out.output
+        }
+        let live = try finished(live: true), offline = try finished(live: false)
+        #expect(live.annotations[CumulativeDistanceKey.self] == nil)
+        #expect(offline.annotations[CumulativeDistanceKey.self]?.sourceIndices == Array(0..<11))
+        #expect(live.summaryValue(Key.distance) == offline.summaryValue(Key.distance))
+    }
+
     @Test func formulaParameterIsHonoured() throws {
         let out = try StageHarness<DistanceStage>(parameters: ["formula": .string("haversine")]).run(equatorTrack(11, stepDegrees: 0.001))
         // On the mean-radius sphere a degree of the equator is R·π/180.
