@@ -39,4 +39,27 @@ import Testing
         }
         #expect(calls == 1)
     }
+
+    /// An error in a later wave, while the wave after it is being formatted: the writing stops there, after the
+    /// earlier texts went out in order, and nothing is left running (the formatting is waited for).
+    @Test func aSinkErrorMidwayStopsAfterTheTextsBeforeIt() {
+        struct Full: Error {}
+        let count = 9 * OutputBlock.parallelRange + 17
+        var out = OutputBlock()
+        var written: [UInt8] = [], calls = 0
+        #expect(throws: Full.self) {
+            try out.append(count: count, maximumLength: 24, to: { text in
+                calls += 1
+                if calls == 6 { throw Full() }
+                written += text
+            }) { i, cursor in
+                cursor.put(integer: i)
+                cursor.put(UInt8(ascii: "\n"))
+            }
+        }
+        #expect(calls == 6)
+        var expected: [UInt8] = []
+        for i in 0..<(5 * OutputBlock.parallelRange) { expected += Self.text(i) }
+        #expect(written == expected)
+    }
 }

@@ -57,23 +57,46 @@ struct OutputBlock {
 
     /// Hands the text of items `0..<count` to `sink` in order, formatted on every core: `format(range, &text)`
     /// appends the text of the items of `range` (`rangeSize` of them, the last range fewer) to `text`, several
-    /// ranges at once — two per core — and each range's text goes to `sink` when its turn comes. `format` is called
-    /// from several threads at once: it must only read what it shares.
+    /// ranges at once — two per core, a wave — and each range's text goes to `sink` when its turn comes. `format` is
+    /// called from several threads at once: it must only read what it shares.
+    ///
+    /// While one wave's texts go to `sink` (a file's `write`, the kernel copying them: serial, on this thread), the
+    /// next wave is formatted into a second set of texts: the cores idled during each write, 17 ms of a 230 000-fix
+    /// `run`'s GPX output and a fifth of a 2.3 M-fix `run --report`'s time.
     static func inRanges(count: Int, rangeSize: Int, to sink: ([UInt8]) throws -> Void,
                          format: @Sendable (Range<Int>, inout [UInt8]) -> Void) rethrows {
         let ranges = (count + rangeSize - 1) / rangeSize
-        let texts = ThreadSlots<[UInt8]>(count: 2 * SideBySide.processorCount, initial: [])
-        defer { texts.free() }
-        var first = 0
-        while first < ranges {
-            let n = min(texts.base.count, ranges - first), wave = first
-            DispatchQueue.concurrentPerform(iterations: n) { k in
-                let lower = (wave + k) * rangeSize
-                texts.base[k].removeAll(keepingCapacity: true)
-                format(lower..<min(count, lower + rangeSize), &texts.base[k])
+        let width = 2 * SideBySide.processorCount
+        let texts = (ThreadSlots<[UInt8]>(count: width, initial: []), ThreadSlots<[UInt8]>(count: width, initial: []))
+        defer {
+            texts.0.free()
+            texts.1.free()
+        }
+        /// The ranges of wave `wave`, how many.
+        @Sendable func size(of wave: Int) -> Int { max(0, min(width, ranges - wave * width)) }
+        try withoutActuallyEscaping(format) { format in
+            /// Formats wave `wave` into `slots`, on every core.
+            @Sendable func formatWave(_ wave: Int, into slots: ThreadSlots<[UInt8]>) {
+                DispatchQueue.concurrentPerform(iterations: size(of: wave)) { k in
+                    let lower = (wave * width + k) * rangeSize
+                    slots.base[k].removeAll(keepingCapacity: true)
+                    format(lower..<min(count, lower + rangeSize), &slots.base[k])
+                }
             }
-            for text in texts.base[..<n] { try sink(text) }
-            first += n
+            formatWave(0, into: texts.0)
+            var wave = 0
+            while size(of: wave) > 0 {
+                let (current, other) = wave % 2 == 0 ? (texts.0, texts.1) : (texts.1, texts.0)
+                let next = wave + 1
+                let formatting = DispatchGroup()
+                if size(of: next) > 0 {
+                    DispatchQueue.global().async(group: formatting) { formatWave(next, into: other) }
+                }
+                // The next wave's texts are being written to meanwhile: wait for them before leaving, even on an error.
+                defer { formatting.wait() }
+                for text in current.base[..<size(of: wave)] { try sink(text) }
+                wave = next
+            }
         }
     }
 
