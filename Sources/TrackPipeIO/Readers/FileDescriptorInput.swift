@@ -33,11 +33,7 @@ enum FileDescriptorInput {
         // (a 58 MB GPX: 1.5 % of a `run`'s time, `memmove` and its page faults).
         var bytes = try [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
             while count < expected {
-                let n = read(fd, buffer.baseAddress! + count, expected - count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw TrackReadError(file: name, message: "reading failed after \(count) bytes: \(ErrnoText.current)")
-                }
+                let n = try readSome(fd, into: buffer.baseAddress! + count, count: expected - count, name: name, after: count)
                 if n == 0 { break }  // the file shrank while it was read: what there was
                 count += n
             }
@@ -45,16 +41,27 @@ enum FileDescriptorInput {
         // Anything else (a pipe, a device, a file that grew) a block at a time.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw TrackReadError(file: name, message: "reading failed after \(bytes.count) bytes: \(ErrnoText.current)")
+            let n = try chunk.withUnsafeMutableBufferPointer {
+                try readSome(fd, into: $0.baseAddress!, count: $0.count, name: name, after: bytes.count)
             }
             if n == 0 { return bytes }
             guard bytes.count + n <= limit else {
                 throw TrackReadError(file: name, message: "goes on beyond \(limit) bytes; not a track file")
             }
             bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// One `read` of up to `count` bytes into `buffer`, again when a signal interrupted it: how many came, 0 at the
+    /// end. `after` (bytes read before) goes into the error.
+    private static func readSome(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, name: String,
+                                 after: Int) throws -> Int {
+        while true {
+            let n = read(fd, buffer, count)
+            if n >= 0 { return n }
+            if errno != EINTR {
+                throw TrackReadError(file: name, message: "reading failed after \(after) bytes: \(ErrnoText.current)")
+            }
         }
     }
 
