@@ -33,8 +33,8 @@ import TrackPipe
 /// 0.75); alone on the raw rows recall 1.00, precision 0.43 (its other drops are the invalid rows).
 /// `max-acceleration` 2 / 5 / 10 m/s² gives precision 0.27 / 0.75 / 1.00 — it finds nothing the speed rule
 /// misses, hence off. `recovery-fixes` 2, 3, 5 give the same result there (the jumps are single fixes). On the
-/// simulated datasets/jumpy.gpx (jumps of 1–4 agreeing fixes) the default pipeline scores +43.17 % distance and
-/// 46.13 m position RMSE with `recovery-fixes` 3 (every 3- and 4-fix jump re-anchored), −1.82 % and 3.03 m with
+/// simulated datasets/jumpy.gpx (jumps of 1–4 agreeing fixes) the default pipeline scores +44.45 % distance and
+/// 46.13 m position RMSE with `recovery-fixes` 3 (every 3- and 4-fix jump re-anchored), −0.61 % and 3.03 m with
 /// 5, the default. Recomputed by `SupermanJumpStageTests.referenceRunPrecisionAndRecall`; see the Filters
 /// article.
 public struct SupermanJumpStage: StreamingStage {

@@ -26,7 +26,9 @@ public struct TrackSmootherStage: Stage {
         Forward Kalman filter and Rauch–Tung–Striebel smoother (6 states), its numerics held equal to 1e-9 m to a general form on GSL matrices. Output: each fix at \
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
         smoothed 1-sigma, its speed (m/s) and course (°) the smoothed velocity — pair with distance \
-        method "speed" for distance as ∫|v| dt. Runs restart at segments, gaps and long pauses as for \
+        method "speed" for distance as ∫|v| dt. A fix with no speed of its own next to a gap (a step over 2 s \
+        after a short one) gets the smoothed track's pace over the 10 s beside the gap as its speed, so distance \
+        by speed measures the gap by the pace on each side rather than the straight line across it. Runs restart at segments, gaps and long pauses as for \
         kalman-smoother, whose drop rules it shares; each run's model is reported as a track-smoother-model \
         event. Offline only.
         """,
@@ -132,6 +134,8 @@ public struct TrackSmootherStage: Stage {
         var kept = fixes
         var changed: [FixChange] = []
         changed.reserveCapacity(fixes.count)
+        // Where fix i's change record is in `changed` (−1: none), for the gap-edge speeds set after every run.
+        var changeIndex = [Int](repeating: -1, count: fixes.count)
         let activity = input.context.activity ?? input.track.activity
         for run in runs {
             let frame = try LocalProjection(reference: fixes[run[0]].point)
@@ -152,6 +156,7 @@ public struct TrackSmootherStage: Stage {
                 kept[i].horizontalAccuracy = variance.squareRoot()
                 kept[i].horizontalAccuracyIsEstimated = false
                 if let v = velocity { Self.setVelocity(&kept[i], east: v.east, north: v.north) }
+                changeIndex[i] = changed.count
                 changed.append(FixChange(original: original, updated: FixSnapshot(kept[i]), stageLabel: stageLabel))
             }
             let withSpeeds = useVelocity && Self.hasUsableSpeeds(runFixes)
@@ -222,6 +227,19 @@ public struct TrackSmootherStage: Stage {
         }
         if !droppedIndices.isEmpty {
             kept = kept.enumerated().filter { !droppedIndices.contains($0.offset) }.map(\.element)
+        }
+        // A gap in a run without speeds: its edge fixes get the smoothed track's pace beside it (GapEdgePace).
+        let edges = GapEdgePace.speeds(kept)
+        if !edges.isEmpty {
+            // Each kept fix's index in `fixes` (for its change record), when some were dropped.
+            let original = droppedIndices.isEmpty ? nil : fixes.indices.filter { !droppedIndices.contains($0) }
+            for (k, speed) in edges {
+                let change = changeIndex[original?[k] ?? k]
+                // Only smoothed fixes (one left as it was — a failed run, near a pole — keeps its fields).
+                guard change >= 0 else { continue }
+                kept[k].speed = speed
+                changed[change].updated = FixSnapshot(kept[k])
+            }
         }
         return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
     }
