@@ -2,7 +2,7 @@ import TrackPipe
 
 /// The speed a smoothed track implies on each side of a gap, for fixes that carry no speed of their own.
 ///
-/// Distance by speed (``StepMeasure/speed``) measures a gap — a step over ``StepMeasure/maximumSpeedStep``
+/// Distance by speed (`StepMeasure.speed`) measures a gap — a step over `StepMeasure.maximumSpeedStep`
 /// seconds after a short one — by the speeds on each side of it, (s₀ + s₁)/2 · Δt, when both fixes carry one.
 /// A recording with the receiver's Doppler speeds does; one without them had its gaps measured by the straight
 /// line across, which cuts every bend the runner took in the gap: on a 400 m track, 15–60 s without a fix is a
@@ -20,7 +20,7 @@ public enum GapEdgePace {
     public static let window = 10.0
 
     /// For each fix of `fixes` (in track order) that has no finite speed and borders a gap — the last fix before a
-    /// counted step of over ``StepMeasure/maximumSpeedStep`` seconds that follows a short step, or the first fix
+    /// counted step of over `StepMeasure.maximumSpeedStep` seconds that follows a short step, or the first fix
     /// after it when a short counted step follows — the pace (m/s) over up to ``window`` seconds of counted
     /// short steps on its side: `(index, speed)`, in order. A side with no such step gives nothing, and that gap
     /// stays measured by its positions.
