@@ -45,7 +45,7 @@ import TestSupport
     }
 
     /// The default pipeline on the same run (FIT: Doppler speed on every record, no course): within 0.5 % of the
-    /// watch's 9008.22 m (−0.22 %). It smooths with the speeds and measures by them; auto-pause asks them too,
+    /// watch's 9008.22 m (−0.21 %). It smooths with the speeds and measures by them; auto-pause asks them too,
     /// so the two walks at about 1.1 m/s are not taken for stops.
     @Test func fenixDefaultDistanceIsWithinHalfAPercentOfTheWatch() throws {
         let path = try TestData.real("fenix2-run-fit/activity-small-fenix2-run.fit")

@@ -10,8 +10,10 @@ import Foundation
 ///   correlation time τ: b ← e^(−Δt/τ)·b + w, Var w = σ_b²(1 − e^(−2Δt/τ)).
 /// - A position fix measures p + b with white noise σ (per axis, m).
 /// - A velocity (Doppler speed and course) measures v per axis with σ_v; a speed without a course measures ‖v‖
-///   (linearised at the prediction, skipped while the prediction is slower than 0.5 m/s, where the direction is
-///   unknown); a detected stop measures v = 0 with σ_stop.
+///   (linearised at the prediction); while the prediction is slower than 0.5 m/s the direction is unknown, and
+///   the speed s says only that each axis is 0 on average with variance s²/2 (measured so, plus σ_v²: at a run's
+///   start or a standstill a small speed without a course no longer leaves the velocity free); a detected stop
+///   measures v = 0 with σ_stop.
 ///
 /// Measurements are applied one scalar at a time (their noises are independent), so each update is a gain
 /// vector and a rank-one correction of P. The smoother gain solves P⁻ₖ₊₁ Cₖᵀ = Φ Pₖ by a Cholesky factorisation
@@ -137,6 +139,10 @@ struct GaussMarkovSmootherCore {
                     // ‖v‖ ≈ ‖v⁻‖ + (v⁻/‖v⁻‖)·(v − v⁻): the innovation is s − ‖v⁻‖.
                     update(x, p, ph, 1, ve / predicted, 4, vn / predicted, z: s, variance: model.velocityVariance,
                            predicted: predicted)
+                } else {
+                    // The direction is unknown: each axis is 0 on average with variance s²/2 (+ the noise).
+                    update(x, p, ph, 1, 1, z: 0, variance: s * s / 2 + model.velocityVariance)
+                    update(x, p, ph, 4, 1, z: 0, variance: s * s / 2 + model.velocityVariance)
                 }
             }
             (w + oXF + k * n).initialize(from: x, count: n)

@@ -17,7 +17,7 @@ public struct TrackSmootherStage: Stage {
         (σ error-sigma, correlation time error-tau) beside the position p and velocity v; a fix measures p + b \
         with small white noise (white-sigma, scaled by the fix's accuracy over the run's median). Where the fix \
         carries the receiver's Doppler speed and course, they measure v (velocity-sigma); a speed without a \
-        course measures |v|; a speed above the activity's jump speed (superman-jump's limit) is corrupt and \
+        course measures |v| (near standstill, where its direction is unknown, each axis as 0 ± s/√2); a speed above the activity's jump speed (superman-jump's limit) is corrupt and \
         ignored. Where the runner stands (the mean Doppler velocity — or, when the receiver reports \
         no course, the mean speed — over stop-window below stop-speed, or without speeds every fix within \
         stop-window seconds inside stop-radius; a lone moving second between stopped ones counts as stopped) \

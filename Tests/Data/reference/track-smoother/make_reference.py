@@ -3,8 +3,8 @@
 
 The model (state [pE, vE, bE, pN, vN, bN], metres and m/s): constant velocity with white acceleration q per axis,
 a first-order Gauss-Markov position error b (sigma_b, tau), position fixes measuring p + b, Doppler velocity
-measuring v, a speed without course measuring |v| (linearised at the current estimate, skipped below 0.5 m/s),
-a stop measuring v = 0. Scalar measurements are applied one after another in the order east position, north
+measuring v, a speed s without course measuring |v| (linearised at the current estimate; below 0.5 m/s, where the
+direction is unknown, each axis measured as 0 with variance s^2/2 + the velocity noise), a stop measuring v = 0. Scalar measurements are applied one after another in the order east position, north
 position, then velocity (east, north) or speed or the two stop components -- the same order as the Swift code.
 Forward filter, then Rauch-Tung-Striebel: C = P_k Phi^T inv(P-_{k+1}) with numpy's matrix inverse.
 
@@ -20,7 +20,8 @@ r_vel, r_stop = 0.2 ** 2, 0.05 ** 2
 p0, v0 = 1000.0 ** 2, 10.0 ** 2
 
 # A 120-fix run at 1 Hz (one 2-s step): east at 3 m/s, a right-angle turn north at fix 50, a stop at fixes
-# 90-99, then on. Fixes 0-59 carry speed and course, 60-89 speed only, 100-119 nothing.
+# 90-99, then on. Fixes 0-59 carry speed and course, 60-89 and 100-102 (starting off from the stop) speed only,
+# 103-119 nothing.
 meas = []
 t, e, n = 0.0, 0.0, 0.0
 bE = bN = 0.0
@@ -40,7 +41,7 @@ for k in range(120):
     if k < 60:
         m["velocityEast"] = ve + rng.normal(0, 0.2)
         m["velocityNorth"] = vn + rng.normal(0, 0.2)
-    elif k < 90:
+    elif k < 90 or 100 <= k < 103:
         m["speed"] = abs(math.hypot(ve, vn) + rng.normal(0, 0.2))
     meas.append(m)
 
@@ -82,6 +83,9 @@ for k, m in enumerate(meas):
         speed = math.hypot(x[1], x[4])
         if speed >= 0.5:
             x, P = scalar_update(x, P, [0, x[1] / speed, 0, 0, x[4] / speed, 0], m["speed"], r_vel, predicted=speed)
+        else:
+            x, P = scalar_update(x, P, [0, 1, 0, 0, 0, 0], 0.0, m["speed"] ** 2 / 2 + r_vel)
+            x, P = scalar_update(x, P, [0, 0, 0, 0, 1, 0], 0.0, m["speed"] ** 2 / 2 + r_vel)
     xf.append(x.copy()); Pf.append(P.copy())
 
 xs, Ps = xf[-1], Pf[-1]
