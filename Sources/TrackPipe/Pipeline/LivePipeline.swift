@@ -44,7 +44,7 @@ public struct LivePipeline {
     /// clears and reuses one buffer (`removeAll(keepingCapacity: true)`) pushes without allocating.
     public mutating func push(_ fix: Fix, into outputs: inout [Output]) throws {
         pushed += 1
-        if !isKnownUniquelyReferenced(&stages) { stages = stages.copy() }
+        ownStages()
         try stages.push(fix, into: &outputs)
     }
 
@@ -53,10 +53,15 @@ public struct LivePipeline {
     public mutating func finish() throws -> [Output] {
         guard !finished else { return [] }
         finished = true
-        if !isKnownUniquelyReferenced(&stages) { stages = stages.copy() }
         var outputs: [Output] = []
+        ownStages()
         try stages.finish(into: &outputs)
         return outputs
+    }
+
+    /// Copies the stages first when a copy of this pipeline shares them (copy on write).
+    private mutating func ownStages() {
+        if !isKnownUniquelyReferenced(&stages) { stages = stages.copy() }
     }
 
     /// Summary figures the stages published so far (live status).

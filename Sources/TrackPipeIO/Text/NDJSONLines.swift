@@ -27,6 +27,8 @@ public enum NDJSONLines {
         }
     }
 
+    /// The most bytes a `fix` line takes: its keys and punctuation (under 1 KiB), sixteen numbers, two times and
+    /// three whole numbers.
     static let fixLineMaximumLength = 1024 + 16 * DecimalText.maximumLength + 2 * ISO8601Time.maximumLength
         + 3 * ByteCursor.maximumIntegerLength
 

@@ -30,7 +30,8 @@ public enum GapEdgePace {
         /// The time of step `j` → `j + 1` when it is counted and short (time increasing, at most the speed step).
         func shortStep(_ j: Int) -> Double? {
             guard j >= 0, j + 1 < fixes.count, let t0 = fixes[j].time, let t1 = fixes[j + 1].time, t1 > t0,
-                  t1 - t0 <= StepMeasure.maximumSpeedStep, DistanceAccumulator.counts(from: fixes[j], to: fixes[j + 1])
+                  DistanceAccumulator.isShortStep(from: fixes[j], to: fixes[j + 1]),
+                  DistanceAccumulator.counts(from: fixes[j], to: fixes[j + 1])
             else { return nil }
             return t1 - t0
         }

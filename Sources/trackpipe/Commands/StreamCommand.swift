@@ -53,12 +53,14 @@ struct StreamCommand: ParsableCommand {
             .map { LiveFigures(accumulator: $0.distance.accumulator(), paceWindow: paceWindow) }
         let decider = StreamDecider(live: live, figures: figures)
         var last = try StreamSteps.run(LineInput(fd: STDIN_FILENO, name: "standard input"), decider: decider)
+        // What the stages held back, their last events and the summary line, in one write.
         var tail: [NDJSONLines.Line] = []
         try last.finish(into: &tail)
-        var out = LineWriter()
-        NDJSONLines.append(tail, to: &out.batch)
-        try out.add(last.summaryLine)
-        try out.flush()
+        var bytes: [UInt8] = []
+        NDJSONLines.append(tail, to: &bytes)
+        bytes += try NDJSONFixCodec.makeEncoder().encode(last.summaryLine)
+        bytes.append(UInt8(ascii: "\n"))
+        try StandardOutput.write(bytes)
     }
 }
 
