@@ -70,7 +70,7 @@ import TrackPipeLab
     /// The output of `auto-pause` with its defaults on `fixes`, and the held fixes after each push (the state the
     /// next fix is judged against); `inPlace` false re-judges released held fixes through the stack.
     func runHolding(_ fixes: [Fix], inPlace: Bool) throws -> (output: StageOutput, held: [[Int]]) {
-        var processor = AutoPauseStage.Processor(stage: try H().stage)
+        var processor = AutoPauseStage.Processor(stage: try H().stage, maximumSpeed: .infinity)
         processor.reanchorsInPlace = inPlace
         var out = StageEmitter(label: "auto-pause")
         var held: [[Int]] = []
@@ -361,6 +361,29 @@ import TrackPipeLab
         let noSpeed = fixes.map { var f = $0; f.speed = nil; return f }
         let jittery = try H(parameters: ["rule": .string("speed"), "window": .number(10)]).run(noSpeed)
         #expect(jittery.annotations[PauseIntervalsKey.self]?.isEmpty == true)
+    }
+
+    /// A receiver speed faster than the activity's jump limit (running: 12.5 m/s) is corrupt: the fix is judged as
+    /// if it carried none. A runner at 3 m/s stands still from fix 60 to 119 with the receiver saying 0 m/s, but one
+    /// fix reports 1e300 m/s: the same pause, 60…119, as with no speed on that fix. Taken as a speed, it had moved
+    /// the runner: near the stop's start the pause began after it (63 for fix 62, 71 for fix 70), as the stop's last
+    /// fix it ended at 118; in the middle of a confirmed pause (90) it changed nothing either way.
+    @Test(arguments: [62, 70, 90, 119])
+    func aCorruptSpeedLeavesAStopAsItIs(at corruptIndex: Int) throws {
+        func run(_ corruptSpeed: Double?) -> [Fix] {
+            (0..<180).map { i in
+                let east = i < 60 ? Double(i) * 3 : i < 120 ? 180 : 180 + Double(i - 119) * 3
+                var f = TestTracks.fix(i, t: Double(i), east: east, speed: (60..<120).contains(i) ? 0 : 3)
+                if i == corruptIndex { f.speed = corruptSpeed }
+                return f
+            }
+        }
+        let corrupt = try StageTestSupport.liveEqualsOffline(H(), run(1e300))
+        let none = try H().run(run(nil))
+        let pauses = try #require(corrupt.annotations[PauseIntervalsKey.self])
+        #expect(pauses.map(\.firstSourceIndex) == [60] && pauses.map(\.lastSourceIndex) == [119], "\(pauses)")
+        #expect(pauses == none.annotations[PauseIntervalsKey.self])
+        #expect(corrupt.kept.map(\.paused) == none.kept.map(\.paused))
     }
 
     @Test func holdBackNeverExceedsTheWindowOnStopAndGo() throws {

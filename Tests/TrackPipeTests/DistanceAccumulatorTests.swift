@@ -45,6 +45,27 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
         #expect(abs(b.length - 0.001 * metresPerEquatorDegree) < 1e-6)
     }
 
+    /// Method speed with a maximum speed of 12.5 m/s: a step from or to a fix reporting 1e300 m/s (or 13 m/s) is
+    /// measured by its positions (0.0001° on the equator), the steps between plausible speeds by their speeds
+    /// (3 m/s × 1 s); without a maximum, the corrupt speed counts (the old behaviour: (3 + 1e300)/2 m).
+    @Test func speedsAboveTheMaximumAreMeasuredByPositions() {
+        func moving(_ i: Int, speed: Double) -> Fix {
+            var f = fix(i, lon: Double(i) * 0.0001, time: Double(i))
+            f.speed = speed
+            return f
+        }
+        let speeds = [3, 3, 1e300, 3, 13, 3]
+        var capped = DistanceAccumulator(measure: .speed, maximumSpeed: 12.5)
+        let steps = speeds.enumerated().map { capped.add(moving($0.offset, speed: $0.element)) }
+        let chord = 0.0001 * metresPerEquatorDegree
+        #expect(steps[1].length == 3)
+        for k in [2, 3, 4, 5] { #expect(abs(steps[k].length - chord) < 1e-6, "step \(k)") }
+        #expect(abs(capped.distance - (3 + 4 * chord)) < 1e-6)
+        var uncapped = DistanceAccumulator(measure: .speed)
+        let loose = speeds.enumerated().map { uncapped.add(moving($0.offset, speed: $0.element)) }
+        #expect(loose[2].length == (3 / 2 + 1e300 / 2))
+    }
+
     @Test func noDistanceIntoAPausedFixButTheStepOutCounts() {
         var acc = DistanceAccumulator()
         let steps = (0..<6).map { i in acc.add(fix(i, lon: Double(i) * 0.001, time: Double(i), paused: i == 2 || i == 3)) }

@@ -68,6 +68,31 @@ import Testing
         #expect(!gate.stdout.contains("moving_time"))
     }
 
+    /// A receiver's corrupt speed (1e300 m/s, or 20 m/s from a runner) is not measured by: the live distance by
+    /// speeds measures those steps by their positions. 60 fixes along the equator, 3 m apart at 1 Hz, each reporting
+    /// 3 m/s but fix 20 (1e300) and fix 40 (20 m/s): by hand, 55 steps of 3 m/s × 1 s and 4 steps of 3 m of
+    /// longitude = 177 m (it read 2.1e301 m). Declared a bike ride (jump limit 30 m/s), the 20 m/s is a speed
+    /// again: steps 40 and 41 measure (3 + 20)/2 = 11.5 m each, 57 × 3 + 2 × 11.5 = 194 m.
+    @Test func corruptSpeedsAreNotCountedLive() throws {
+        let spec = try CLIRunner.temporaryDirectory().appendingPathComponent("by-speed.json")
+        try Data(#"{"version": 1, "name": "s", "stages": [{"stage": "distance", "method": "speed"}]}"#.utf8).write(to: spec)
+        var input = ""
+        for i in 0..<60 {
+            let speed = i == 20 ? "1e300" : i == 40 ? "20" : "3"
+            input += #"{"time": \#(1_700_000_000 + i), "lat": 0, "lon": \#(Double(i) * 3 / 111_319.49), "hacc": 3, "speed": \#(speed)}"# + "\n"
+        }
+        func distance(_ extra: [String]) throws -> Double {
+            let r = try CLIRunner.run(["stream", "--pipeline", spec.path] + extra, stdin: input)
+            #expect(r.status == 0, "\(r.stderr)")
+            let last = try #require(r.stdout.split(separator: "\n").last)
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+            let items = try #require(summary["summary"] as? [[String: Any]])
+            return try #require(items.first { $0["key"] as? String == "distance" }?["value"] as? Double)
+        }
+        #expect(abs(try distance([]) - 177) < 0.05)
+        #expect(abs(try distance(["--activity", "cycling"]) - 194) < 0.05)
+    }
+
     @Test func badLinesAreReportedNotFatal() throws {
         let input = "{\"lat\": 1, \"lon\": 2}\n[1,2]\n{\"lat\": \"x\", \"lon\": 2}\n{\"lat\": 0, \"lon\": 0, \"time\": \"yesterday\"}\n"
         let r = try CLIRunner.run(["stream", "--pipeline", try Self.gateOnlySpec()], stdin: input)

@@ -19,6 +19,12 @@ public struct DistanceAccumulator: Sendable {
     public let threeDimensional: Bool
     /// How a counted step's length is measured (default ``StepMeasure/steps``).
     public let measure: StepMeasure
+    /// The fastest speed, m/s, taken as a measurement by ``StepMeasure/speed``: a fix reporting more carries a
+    /// corrupt value rather than a speed (no receiver's noise is that large), and a step from or to it is measured
+    /// by its positions. Default ∞ (every finite speed counts); the distance stages pass the activity's jump
+    /// limit, as `track-smoother` does for the speeds it measures — one speed of 1e300 m/s in a stream made its
+    /// distance 2.1e301 m.
+    public let maximumSpeed: Double
     /// Cumulative counted distance, metres.
     public private(set) var distance: Double = 0
     /// Cumulative moving time, seconds.
@@ -37,10 +43,12 @@ public struct DistanceAccumulator: Sendable {
     /// Time from the fix before ``previous`` to it, seconds; `nil` when either has no time.
     public private(set) var previousInterval: Double?
 
-    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false, measure: StepMeasure = .steps) {
+    public init(formula: DistanceFormula = .default, threeDimensional: Bool = false, measure: StepMeasure = .steps,
+                maximumSpeed: Double = .infinity) {
         self.formula = formula
         self.threeDimensional = threeDimensional
         self.measure = measure
+        self.maximumSpeed = maximumSpeed
     }
 
     /// Time from the earliest to the latest fix time seen, seconds; `nil` with fewer than one timed fix.
@@ -82,7 +90,7 @@ public struct DistanceAccumulator: Sendable {
         if counted {
             // By the speeds when they measure this step (the positions' length, with its trigonometry, is then
             // not worked out at all), else by the positions.
-            if measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix),
+            if measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix, maximumSpeed: maximumSpeed),
                Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
                 length = bySpeed
             } else {
@@ -132,11 +140,12 @@ public struct DistanceAccumulator: Sendable {
     }
 
     /// The length of the step `from` → `to` by its speeds, (s₀ + s₁)/2 · Δt in metres; `nil` unless both speeds
-    /// are finite and non-negative, the time increases, and the length itself is finite (speeds of 1e308 m/s
-    /// would make it infinite) (see ``StepMeasure/speed``).
+    /// are finite, non-negative and at most `maximumSpeed` (m/s), the time increases, and the length itself is
+    /// finite (speeds of 1e308 m/s would make it infinite) (see ``StepMeasure/speed``).
     @inline(__always)
-    public static func speedLength(from: Fix, to: Fix) -> Double? {
+    public static func speedLength(from: Fix, to: Fix, maximumSpeed: Double = .infinity) -> Double? {
         guard let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
+              s0 <= maximumSpeed, s1 <= maximumSpeed,
               let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite else { return nil }
         let length = (s0 / 2 + s1 / 2) * (t1 - t0)
         return length.isFinite ? length : nil

@@ -135,13 +135,13 @@ public struct AutoPauseStage: StreamingStage {
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(stage: self)
+        Processor(stage: self, maximumSpeed: JumpSpeedLimit.maxSpeed(for: context.activity ?? .running))
     }
 
     /// Speed rule: true when `fix` was reached from `previous` slower than `min-speed` (the device speed when
-    /// the fix has one, else distance / time).
-    func isSlow(previous: Fix, fix: Fix) -> Bool {
-        if let v = fix.speed, v.isFinite, v >= 0 { return v < minSpeed }
+    /// the fix has one no faster than `maximumSpeed`, m/s — a faster one is corrupt —, else distance / time).
+    func isSlow(previous: Fix, fix: Fix, maximumSpeed: Double = .infinity) -> Bool {
+        if let v = DopplerMean.Reading.speed(of: fix, maximumSpeed: maximumSpeed) { return v < minSpeed }
         guard let t0 = previous.time, let t1 = fix.time else { return false }
         let d = Geodesy.distance(previous.point, fix.point)
         let dt = t1 - t0
@@ -151,6 +151,10 @@ public struct AutoPauseStage: StreamingStage {
 
     struct Processor: FixProcessor {
         let stage: AutoPauseStage
+        /// The fastest receiver speed taken as one, m/s: the activity's jump limit (`superman-jump`'s), as
+        /// `track-smoother` and the distance stages judge speeds; a faster one is corrupt and the fix is judged by
+        /// its position.
+        let maximumSpeed: Double
         /// Undecided fixes since the candidate anchor (`heldFixes[heldStart]`); all keep the runner stopped so far:
         /// `heldFixes[heldStart...]`, and the same positions of `heldOffsets` and `heldReadings`. Changed only
         /// through ``resetHeld(_:reading:)``, ``appendHeld(_:offset:reading:)``, ``clearHeld()`` and
@@ -213,8 +217,10 @@ public struct AutoPauseStage: StreamingStage {
         /// Region rule: the circle's radius, compared squared.
         let limit: DistanceLimit
 
-        init(stage: AutoPauseStage) {
+        /// `maximumSpeed`: see ``maximumSpeed`` (m/s; ∞ takes every finite speed).
+        init(stage: AutoPauseStage, maximumSpeed: Double) {
             self.stage = stage
+            self.maximumSpeed = maximumSpeed
             limit = DistanceLimit(stage.radius)
             // Room for a moving runner's held fixes at 1 Hz, and the released ones before them (up to
             // `compactionStart`), from the start: one allocation each instead of seven doublings.
@@ -327,7 +333,7 @@ public struct AutoPauseStage: StreamingStage {
                 }
                 return (within, offset)
             case .speed:
-                return (stage.isSlow(previous: heldFixes[heldFixes.count - 1], fix: fix), nil)
+                return (stage.isSlow(previous: heldFixes[heldFixes.count - 1], fix: fix, maximumSpeed: maximumSpeed), nil)
             }
         }
 
@@ -391,13 +397,13 @@ public struct AutoPauseStage: StreamingStage {
                 let outside = offset.map { region.distanceToCentroid(offset: $0) > stage.radius }
                     ?? (region.distanceToCentroid(fix) > stage.radius)
                 if outside { return .beyond }
-                if isDense(previous, fix), let speed = DopplerMean.Reading.speed(of: fix) {
+                if isDense(previous, fix), let speed = DopplerMean.Reading.speed(of: fix, maximumSpeed: maximumSpeed) {
                     return speed >= trimSpeed ? .departing : .standing
                 }
                 guard let o = offset else { return .standing }
                 return movesAgainst(t, o, recent.lazy.filter { t - $0.time <= stage.edgeWindow }) ? .departing : .standing
             case .speed:
-                return stage.isSlow(previous: previous, fix: fix) ? .standing : .beyond
+                return stage.isSlow(previous: previous, fix: fix, maximumSpeed: maximumSpeed) ? .standing : .beyond
             }
         }
 
@@ -546,7 +552,7 @@ public struct AutoPauseStage: StreamingStage {
                     return judgeInPause(fix, grows: true, into: &out)
                 }
                 if !hasReading {
-                    reading = DopplerMean.Reading(fix)
+                    reading = DopplerMean.Reading(fix, maximumSpeed: maximumSpeed)
                     hasReading = true
                 }
                 guard heldCount > 0 else {

@@ -66,7 +66,7 @@ public struct BadgesStage: StreamingStage {
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(accumulator: distance.accumulator(), catalog: catalog, settings: distance,
+        Processor(accumulator: distance.accumulator(for: context.activity), catalog: catalog, settings: distance,
                   statusInterval: statusInterval > 0 && statusInterval.isFinite ? statusInterval : 100, live: context.isLive)
     }
 

@@ -40,7 +40,7 @@ public struct RunSummary: Sendable, Hashable, Codable {
 
     /// The run's figures measured on `track` with the default distance rules.
     public init(name: String, track: Track, distance settings: DistanceParameters = DistanceParameters()) {
-        var accumulator = settings.accumulator()
+        var accumulator = settings.accumulator(for: track.activity)
         for fix in track.fixes { accumulator.advance(fix) }
         self.init(name: name, start: track.fixes.lazy.compactMap(\.time).first, distance: accumulator.distance,
                   movingTime: accumulator.elapsedTime == nil ? nil : accumulator.movingTime,

@@ -64,7 +64,7 @@ public struct DistanceStage: StreamingStage {
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(accumulator: distance.accumulator(), speeds: WindowedSpeeds(window: maxSpeedWindow),
+        Processor(accumulator: distance.accumulator(for: context.activity), speeds: WindowedSpeeds(window: maxSpeedWindow),
                   percentile: maxSpeedPercentile, method: method, live: context.isLive)
     }
 

@@ -43,7 +43,7 @@ public struct SplitsStage: StreamingStage {
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(accumulator: distance.accumulator(), climb: elevation.counter(),
+        Processor(accumulator: distance.accumulator(for: context.activity), climb: elevation.counter(),
                   length: units.metresPerDistanceUnit, units: units)
     }
 

@@ -42,15 +42,16 @@ struct StreamCommand: ParsableCommand {
         let registry = try catalogOption.registry()
         let loaded = try CLIPipelines.loadOrDefault(path: pipeline, registry: registry, causalOnly: pipeline == nil)
         let live: LivePipeline
+        let declared = activity.map(Activity.init(loose:))
         do {
-            live = try loaded.live(activity: activity.map(Activity.init(loose:)))
+            live = try loaded.live(activity: declared)
         } catch {
             throw CLIError("\(pipeline ?? "default pipeline"): \(error)")
         }
         // Live figures on each fix line, measured with the pipeline's own distance rules (none without a
         // distance stage).
         let figures = loaded.steps.lazy.compactMap { $0.stage as? DistanceStage }.first
-            .map { LiveFigures(accumulator: $0.distance.accumulator(), paceWindow: paceWindow) }
+            .map { LiveFigures(accumulator: $0.distance.accumulator(for: declared), paceWindow: paceWindow) }
         let decider = StreamDecider(live: live, figures: figures)
         var last = try StreamSteps.run(LineInput(fd: STDIN_FILENO, name: "standard input"), decider: decider)
         // What the stages held back, their last events and the summary line, in one write.
@@ -63,23 +64,3 @@ struct StreamCommand: ParsableCommand {
         try StandardOutput.write(bytes)
     }
 }
-
-struct LineWriter {
-    let encoder = NDJSONFixCodec.makeEncoder()
-    /// The lines collected since the last flush; ``NDJSONLines`` appends fixes, drops, changes and events here.
-    var batch: [UInt8] = []
-
-    /// Adds `value` encoded as one line (the summary).
-    mutating func add<T: Encodable>(_ value: T) throws {
-        batch.append(contentsOf: try encoder.encode(value))
-        batch.append(UInt8(ascii: "\n"))
-    }
-
-    /// Writes the collected lines to standard output now.
-    mutating func flush() throws {
-        guard !batch.isEmpty else { return }
-        defer { batch.removeAll(keepingCapacity: true) }
-        try StandardOutput.write(batch)
-    }
-}
-
