@@ -36,4 +36,14 @@ import TrackPipe
         let (up, _) = count([0, 0, 0, 0, 0, 20], threshold: 0, window: 100, times: [0, 1, 2, 3, 4, 0])
         #expect(up == 20)
     }
+
+    /// A window shorter than the times' rounding (1e-9 s at 1.7e9 s since 1970, the smallest positive window the
+    /// parameter allows, 5e-324 s) averages each altitude with itself: the counts without a window. It trapped.
+    @Test(arguments: [1e-9, 5e-324])
+    func aWindowBelowTheTimesResolutionCountsEachAltitude(window: Double) {
+        let altitudes: [Double?] = [0, 1, 0.5, 3, 2, 5, 1]
+        let times = altitudes.indices.map { 1_700_000_000 + Double($0) }
+        let (up, down) = count(altitudes, threshold: 2, window: window, times: times)
+        #expect(up == 5 && down == 4)  // as hysteresisByHand
+    }
 }

@@ -40,7 +40,9 @@ public struct AscentCounter: Sendable, Hashable {
         times.append(time)
         altitudes.append(altitude)
         sum += altitude
-        while times[head] <= time - window {
+        // The altitude just added always stays: with a window far shorter than the time's rounding (1e-9 s at
+        // 1.7e9 s since 1970), `time - window` is `time` itself, and the loop once ran past the end (a trap).
+        while head < times.count - 1, times[head] <= time - window {
             sum -= altitudes[head]
             head += 1
         }
