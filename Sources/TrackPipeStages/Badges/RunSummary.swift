@@ -38,9 +38,10 @@ public struct RunSummary: Sendable, Hashable, Codable {
         }
     }
 
-    /// The run's figures measured on `track` with the default distance rules.
+    /// The run's figures measured on `track` with the default distance rules, for the activity a pipeline would
+    /// judge it by (its own, or the one its speeds suggest: `ActivityInference`).
     public init(name: String, track: Track, distance settings: DistanceParameters = DistanceParameters()) {
-        var accumulator = settings.accumulator(for: track.activity)
+        var accumulator = settings.accumulator(for: ActivityInference.resolve(track).activity)
         for fix in track.fixes { accumulator.advance(fix) }
         self.init(name: name, start: track.fixes.lazy.compactMap(\.time).first, distance: accumulator.distance,
                   movingTime: accumulator.elapsedTime == nil ? nil : accumulator.movingTime,

@@ -23,8 +23,8 @@ public struct DistanceParameters: Sendable, Hashable {
     }
 
     /// A fresh accumulator with these settings, for a track of `activity` (nil: running, the tool's default): a
-    /// speed above the activity's jump limit (`superman-jump`'s) is corrupt and not measured by (see
-    /// `DistanceAccumulator.maximumSpeed`).
+    /// speed above the activity's jump limit (`superman-jump`'s) is corrupt, and a step is then measured by its
+    /// positions (see `DistanceAccumulator.maximumSpeed`).
     public func accumulator(for activity: Activity?) -> DistanceAccumulator {
         DistanceAccumulator(formula: formula, threeDimensional: threeDimensional, measure: method,
                             maximumSpeed: JumpSpeedLimit.maxSpeed(for: activity ?? .running))
@@ -38,8 +38,8 @@ public struct DistanceParameters: Sendable, Hashable {
                     + "(WGS84 ellipsoid, iterative) or `haversine` (sphere, up to 0.5 % off)."),
         .choice("method", StepMeasure.allCases.map(\.rawValue), default: StepMeasure.steps.rawValue,
                 help: "How a step is measured: `steps` (default; the distance between the fixes) or `speed` (the "
-                    + "time integral of the fixes' speeds, trapezoid, where both carry one no faster than the activity's "
-                    + "jump limit, superman-jump's — a faster one is corrupt; else the step). `speed` "
+                    + "time integral of the fixes' speeds, trapezoid, where both carry one of at most the activity's jump "
+                    + "limit, superman-jump's, as a faster one is corrupt; else the step). `speed` "
                     + "after track-smoother measures ∫|v| dt of the smoothed velocity; on raw fixes, of the Doppler speeds."),
         .boolean("three-dimensional", default: false,
                  help: "Add the altitude change to each step (√(h² + Δz²)) where both fixes have a GPS altitude. "
