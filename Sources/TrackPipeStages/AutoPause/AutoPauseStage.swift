@@ -135,12 +135,12 @@ public struct AutoPauseStage: StreamingStage {
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(stage: self, maximumSpeed: JumpSpeedLimit.maxSpeed(for: context.activity ?? .running))
+        Processor(stage: self, maximumSpeed: JumpSpeedLimit.maxSpeed(for: context.activity))
     }
 
     /// Speed rule: true when `fix` was reached from `previous` slower than `min-speed` (the device speed when
     /// the fix has one no faster than `maximumSpeed`, m/s — a faster one is corrupt —, else distance / time).
-    func isSlow(previous: Fix, fix: Fix, maximumSpeed: Double = .infinity) -> Bool {
+    func isSlow(previous: Fix, fix: Fix, maximumSpeed: Double) -> Bool {
         if let v = DopplerMean.Reading.speed(of: fix, maximumSpeed: maximumSpeed) { return v < minSpeed }
         guard let t0 = previous.time, let t1 = fix.time else { return false }
         let d = Geodesy.distance(previous.point, fix.point)

@@ -48,9 +48,10 @@ public enum JumpSpeedLimit {
     /// radii at any latitude.
     static let largestRadiusOfCurvature = Geodesy.wgs84A / (1 - Geodesy.wgs84E2).squareRoot()
 
-    /// The limit for `activity`; `other` uses the running limit (the tool's default activity).
-    public static func maxSpeed(for activity: Activity) -> Double {
-        switch activity {
+    /// The limit for `activity`; `other` and no activity (a stage told none) use the running limit (the tool's
+    /// default activity).
+    public static func maxSpeed(for activity: Activity?) -> Double {
+        switch activity ?? .running {
         case .running, .other: return running
         case .walking: return walking
         case .cycling: return cycling

@@ -82,7 +82,7 @@ public struct TimestampMonotonicityStage: StreamingStage {
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
         Processor(preferAccurate: preferAccurateDuplicate, reanchorAfter: reanchorAfter,
-                  maxSpeed: JumpSpeedLimit.maxSpeed(for: context.activity ?? .running))
+                  maxSpeed: JumpSpeedLimit.maxSpeed(for: context.activity))
     }
 
     /// The longest step between the fixes of a run that can re-anchor the clock, seconds.

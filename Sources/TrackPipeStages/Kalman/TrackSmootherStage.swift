@@ -202,7 +202,7 @@ public struct TrackSmootherStage: Stage {
             }
             reportModel()
             let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame, withSpeeds: withSpeeds,
-                                                 maxSpeed: JumpSpeedLimit.maxSpeed(for: activity ?? .running))
+                                                 maxSpeed: JumpSpeedLimit.maxSpeed(for: activity))
             model.processNoise = withSpeeds ? velocityProcessNoise : q
             let estimates: [GaussMarkovSmootherCore.Estimate]
             do {

@@ -27,7 +27,7 @@ public struct DistanceParameters: Sendable, Hashable {
     /// positions (see `DistanceAccumulator.maximumSpeed`).
     public func accumulator(for activity: Activity?) -> DistanceAccumulator {
         DistanceAccumulator(formula: formula, threeDimensional: threeDimensional, measure: method,
-                            maximumSpeed: JumpSpeedLimit.maxSpeed(for: activity ?? .running))
+                            maximumSpeed: JumpSpeedLimit.maxSpeed(for: activity))
     }
 
     /// The parameter table rows.
