@@ -48,3 +48,23 @@ import Testing
         #expect(abs(e - Geodesy.meanEarthRadius * 0.0002 * .pi / 180) < 1e-6)
     }
 }
+
+/// `LocalProjection.groundScale`: a frame metre in ground metres, as the default distance formula measures them.
+@Suite struct LocalProjectionGroundScaleTests {
+    /// By hand at the equator: east a ÷ R = 6 378 137 ÷ 6 371 008.8, north a(1 − e²) ÷ R. And at several
+    /// latitudes, a step of 100 frame metres east or north measures 100 × the scale by `Geodesy.local` (to 1e-6
+    /// relative: the formula takes its radii at the step's mid-latitude, 0.0005° away for the north step).
+    @Test func isTheDistanceFormulasScale() throws {
+        let equator = try LocalProjection(reference: GeoPoint(latitude: 0, longitude: 10)).groundScale
+        #expect(abs(equator.east - 6_378_137 / 6_371_008.8) < 1e-12)
+        #expect(abs(equator.north - 6_378_137 * (1 - Geodesy.wgs84E2) / 6_371_008.8) < 1e-12)
+        for latitude in [-60.0, -33.9, 0, 30, 51.45, 72] {
+            let p = try LocalProjection(reference: GeoPoint(latitude: latitude, longitude: 5))
+            let origin = p.unproject(east: 0, north: 0)
+            let east = Geodesy.local(origin, p.unproject(east: 100, north: 0))
+            let north = Geodesy.local(origin, p.unproject(east: 0, north: 100))
+            #expect(abs(east / 100 - p.groundScale.east) < 1e-6, "east at \(latitude)°")
+            #expect(abs(north / 100 - p.groundScale.north) < 1e-6, "north at \(latitude)°")
+        }
+    }
+}

@@ -10,11 +10,12 @@ import Foundation
 ///
 /// Where it stops being accurate, as a map of distances: east–west scale is right only at the reference
 /// latitude; a point Δφ away in latitude has its east distances off by a relative `tan φ₀ · Δφ` (Δφ in
-/// radians): about 1.6e-4 (16 cm per km) 1 km north of a reference at 45°, 5.4e-4 at 72°. North distances are
-/// spherical, off the ellipsoid by up to 0.5 %. Near a pole (|φ₀| > 89°) cos φ₀ → 0 and east metres per degree
-/// vanish: ``init(reference:)`` refuses references closer than ``maximumLatitude``. A filter running in
-/// this frame is unaffected by the scale errors as long as it projects and unprojects with the same frame:
-/// only distances *measured in the frame* carry them.
+/// radians): about 1.6e-4 (16 cm per km) 1 km north of a reference at 45°, 5.4e-4 at 72°. Both scales are
+/// spherical, off the ellipsoid by up to 0.6 % (``groundScale``). Near a pole (|φ₀| > 89°) cos φ₀ → 0 and east
+/// metres per degree vanish: ``init(reference:)`` refuses references closer than ``maximumLatitude``. A filter
+/// running in this frame is unaffected by the scale errors as long as it projects and unprojects with the same
+/// frame: only distances *measured in the frame* carry them, and velocities measured on the ground (Doppler)
+/// must be converted with ``groundScale``.
 ///
 /// Speed: ``init(reference:)`` works out the per-degree factors (metres per degree east and north, and their
 /// inverses) once, so ``project(_:)`` and ``unproject(east:north:)`` are multiplications and additions only.
@@ -64,6 +65,23 @@ public struct LocalProjection: Sendable, Hashable {
         northMetresPerDegree = metresPerRadianNorth * radiansPerDegree
         longitudeDegreesPerMetre = degreesPerRadian / metresPerRadianEast
         latitudeDegreesPerMetre = degreesPerRadian / metresPerRadianNorth
+    }
+
+    /// Ground metres per metre of this frame, east and north, at the reference: the WGS84 radii of curvature
+    /// (prime vertical N, meridional M — those of ``Geodesy/local(_:_:)``, the default distance) over the frame's
+    /// sphere, N ÷ R east and M ÷ R north. At 51.5° a frame metre is 1.0032 ground metres east and 1.0006 north.
+    ///
+    /// Positions need no conversion (they are projected and unprojected in one frame), but a velocity measured on
+    /// the ground does: a receiver's Doppler velocity (m/s on the ground) enters the frame divided by these, and a
+    /// velocity estimated in the frame leaves it multiplied by them. Mixed unconverted, positions and velocities
+    /// disagree by up to 0.3 % — on a scale where distance is judged to 0.5 %.
+    public var groundScale: (east: Double, north: Double) {
+        let sinPhi = sin(reference.latitude * .pi / 180)
+        let w2 = 1 - Geodesy.wgs84E2 * sinPhi * sinPhi
+        let w = w2.squareRoot()
+        let primeVertical = Geodesy.wgs84A / w
+        let meridional = Geodesy.wgs84A * (1 - Geodesy.wgs84E2) / (w2 * w)
+        return (primeVertical / metresPerRadianNorth, meridional / metresPerRadianNorth)
     }
 
     /// East and north metres of `point` from the reference, the longitude difference wrapped into −180…180°.

@@ -3,7 +3,8 @@ import TrackPipe
 /// Speed and course as a GNSS receiver reports them, measured from the carrier's Doppler shift: far more
 /// accurate than differencing positions (a few tenths of a m/s), and independent of the position error.
 ///
-/// Per axis (east, north) the measured velocity is the true velocity plus white noise (``whiteSigma``) and a
+/// Per axis (east, north) the measured velocity is the true velocity — in ground metres, those the truth's
+/// distance is measured in (WGS84), not the route's projection metres — plus white noise (``whiteSigma``) and a
 /// slowly correlated error (Gauss–Markov, ``biasSigma`` over ``biasTimeConstant``), both × the position
 /// error's building factor near buildings. The fix's `speed` is the measured velocity's magnitude (m/s,
 /// rounded to 0.01) and its `course` the measured direction (degrees clockwise from north, 0.1), reported only

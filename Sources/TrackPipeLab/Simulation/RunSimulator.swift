@@ -138,10 +138,13 @@ public struct RunSimulator: Sendable {
                 accuracy: accuracy, verticalAccuracy: 1.5 * accuracy, time: sample.time, anomaly: anomaly))
         }
 
-        // Doppler speed and course, from the true velocity plus white and correlated error (own stream).
+        // Doppler speed and course, from the true velocity plus white and correlated error (own stream). The
+        // route's metres are the projection's (a sphere's); the truth's distance and a receiver's velocity are on
+        // the ground (WGS84), so the true velocity is converted.
         if p.doppler.enabled {
             var random = stream(10)
             let d = p.doppler
+            let ground = projection.groundScale
             var biasEast = GaussMarkovProcess(timeConstant: d.biasTimeConstant, random: &random)
             var biasNorth = GaussMarkovProcess(timeConstant: d.biasTimeConstant, random: &random)
             var lastSecond = 0
@@ -155,8 +158,8 @@ public struct RunSimulator: Sendable {
                 let sample = path[k]
                 let scale = route.isNearBuildings(atDistance: sample.routeDistance) ? p.error.buildingFactor : 1
                 let truth = Self.trueVelocity(route: route, sample: sample)
-                let east = truth.east + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasEast.value)
-                let north = truth.north + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasNorth.value)
+                let east = ground.east * truth.east + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasEast.value)
+                let north = ground.north * truth.north + scale * (d.whiteSigma * random.gaussian() + d.biasSigma * biasNorth.value)
                 guard !random.chance(d.dropoutProbability) else { continue }
                 let velocity = GroundVelocity(east: east, north: north)
                 observations[j].speed = velocity.speed
