@@ -1,0 +1,76 @@
+import TrackPipe
+
+/// The receiver's velocity noise around each fix, and the speed with the overcount it causes taken out.
+///
+/// A receiver's speed is the magnitude of a noisy velocity, so it reads high: with white noise of σ per axis
+/// its mean is about ‖v‖ + σ²/(2‖v‖) — the noise across the direction of motion only lengthens the vector. Near
+/// buildings (σ 0.3–0.4 m/s) that is +0.02–0.03 m/s at a runner's 3 m/s, +1 % of the distance, and a smoother
+/// that follows the runner's turns passes it through. ``debiased(_:variance:)`` takes it out, √(s² − σ²).
+///
+/// σ² is estimated where the fix is, from the second differences of consecutive readings over ``span`` seconds
+/// each side: a velocity's second difference is the noise's (variance 6σ² per axis, for white noise) plus the
+/// change of the runner's acceleration, which is small except in a few seconds at a corner or a stop — so the
+/// median, not the mean, of the squared differences: over two axes its median is 6σ² · 2 ln 2 (χ² with two
+/// degrees of freedom), over a speed alone 6σ² · 0.4549 (one degree: the noise along the motion).
+struct DopplerSpeedNoise {
+    /// Seconds each side of a fix whose second differences estimate its noise. 15 s: about 30 samples at 1 Hz,
+    /// short enough to follow a runner from open sky in among buildings.
+    static let span = 15.0
+    /// Fewest second differences an estimate is made from; with fewer, no correction (σ² = 0).
+    static let minimumSamples = 5
+    /// The longest time step (s) a second difference is taken across: a speed is an instant's, and across a
+    /// longer step the runner's own change of speed dominates.
+    static let maximumStep = 2.0
+    /// Median of χ² with two degrees of freedom (2 ln 2) and with one (0.4549).
+    static let medianChiSquared2 = 1.3862943611198906
+    static let medianChiSquared1 = 0.45493642311957283
+
+    /// σ² per axis (m²/s²) around each fix; 0 where too few readings are near it.
+    static func variances(times: [Double], readings: [DopplerMean.Reading?]) -> [Double] {
+        let n = times.count
+        // One sample of σ² per fix with readings on both sides one step away: (time, σ² sample).
+        var sampleTimes: [Double] = []
+        var samples: [Double] = []
+        if n >= 3 {
+            for k in 1..<(n - 1) {
+                guard let a = readings[k - 1], let b = readings[k], let c = readings[k + 1],
+                      times[k] - times[k - 1] > 0, times[k] - times[k - 1] <= maximumStep,
+                      times[k + 1] - times[k] > 0, times[k + 1] - times[k] <= maximumStep else { continue }
+                if let va = a.velocity, let vb = b.velocity, let vc = c.velocity {
+                    let de = va.east - 2 * vb.east + vc.east, dn = va.north - 2 * vb.north + vc.north
+                    samples.append((de * de + dn * dn) / (6 * medianChiSquared2))
+                } else {
+                    let d = a.speed - 2 * b.speed + c.speed
+                    samples.append(d * d / (6 * medianChiSquared1))
+                }
+                sampleTimes.append(times[k])
+            }
+        }
+        var out = [Double](repeating: 0, count: n)
+        guard samples.count >= minimumSamples else { return out }
+        var window: [Double] = []
+        var lo = 0, hi = 0
+        for k in 0..<n {
+            while lo < samples.count, sampleTimes[lo] < times[k] - span { lo += 1 }
+            if hi < lo { hi = lo }
+            while hi < samples.count, sampleTimes[hi] <= times[k] + span { hi += 1 }
+            guard hi - lo >= minimumSamples else { continue }
+            window.removeAll(keepingCapacity: true)
+            window.append(contentsOf: samples[lo..<hi])
+            out[k] = window.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
+        }
+        return out
+    }
+
+    /// `reading` with its speed (and velocity, scaled along) reduced to √(s² − σ²); 0 when s² ≤ σ².
+    static func debiased(_ reading: DopplerMean.Reading, variance: Double) -> DopplerMean.Reading {
+        guard variance > 0, reading.speed > 0 else { return reading }
+        var out = reading
+        let s2 = reading.speed * reading.speed - variance
+        let speed = s2 > 0 ? s2.squareRoot() : 0
+        let factor = speed / reading.speed
+        out.speed = speed
+        if let v = reading.velocity { out.velocity = GroundVelocity(east: v.east * factor, north: v.north * factor) }
+        return out
+    }
+}
