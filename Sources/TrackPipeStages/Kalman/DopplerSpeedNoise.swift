@@ -36,28 +36,48 @@ struct DopplerSpeedNoise {
                 guard let a = readings[k - 1], let b = readings[k], let c = readings[k + 1],
                       times[k] - times[k - 1] > 0, times[k] - times[k - 1] <= maximumStep,
                       times[k + 1] - times[k] > 0, times[k + 1] - times[k] <= maximumStep else { continue }
+                let sample: Double
                 if let va = a.velocity, let vb = b.velocity, let vc = c.velocity {
                     let de = va.east - 2 * vb.east + vc.east, dn = va.north - 2 * vb.north + vc.north
-                    samples.append((de * de + dn * dn) / (6 * medianChiSquared2))
+                    sample = (de * de + dn * dn) / (6 * medianChiSquared2)
                 } else {
                     let d = a.speed - 2 * b.speed + c.speed
-                    samples.append(d * d / (6 * medianChiSquared1))
+                    sample = d * d / (6 * medianChiSquared1)
                 }
+                // Absurd speeds (a caller without a speed limit) can overflow; such a sample says nothing.
+                guard sample.isFinite else { continue }
+                samples.append(sample)
                 sampleTimes.append(times[k])
             }
         }
         var out = [Double](repeating: 0, count: n)
         guard samples.count >= minimumSamples else { return out }
+        // The window's samples kept sorted as it slides (each sample enters and leaves once, by a binary search
+        // and a short move), so each fix's median is read, not selected: a selection per fix over a copy of its
+        // window cost 1600 instructions a fix.
         var window: [Double] = []
+        window.reserveCapacity(64)
+        /// Where `value` goes in the sorted window (the first position not below it).
+        func position(of value: Double) -> Int {
+            var a = 0, b = window.count
+            while a < b {
+                let m = (a + b) / 2
+                if window[m] < value { a = m + 1 } else { b = m }
+            }
+            return a
+        }
         var lo = 0, hi = 0
         for k in 0..<n {
-            while lo < samples.count, sampleTimes[lo] < times[k] - span { lo += 1 }
-            if hi < lo { hi = lo }
-            while hi < samples.count, sampleTimes[hi] <= times[k] + span { hi += 1 }
-            guard hi - lo >= minimumSamples else { continue }
-            window.removeAll(keepingCapacity: true)
-            window.append(contentsOf: samples[lo..<hi])
-            out[k] = window.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
+            while hi < samples.count, sampleTimes[hi] <= times[k] + span {
+                window.insert(samples[hi], at: position(of: samples[hi]))
+                hi += 1
+            }
+            while lo < hi, sampleTimes[lo] < times[k] - span {
+                window.remove(at: position(of: samples[lo]))
+                lo += 1
+            }
+            guard window.count >= minimumSamples else { continue }
+            out[k] = window[window.count / 2]
         }
         return out
     }
