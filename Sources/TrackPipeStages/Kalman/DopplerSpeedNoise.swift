@@ -28,10 +28,10 @@ struct DopplerSpeedNoise {
     /// σ² per axis (m²/s²) around each fix; 0 where too few readings are near it.
     static func variances(times: [Double], readings: [DopplerMean.Reading?]) -> [Double] {
         let n = times.count
-        // One sample of σ² per fix with readings on both sides one step away: (time, σ² sample).
-        var sampleTimes: [Double] = []
-        var samples: [Double] = []
+        // One sample of σ² per fix with readings on both sides one step away.
+        var samples: [(time: Double, value: Double)] = []
         if n >= 3 {
+            samples.reserveCapacity(n - 2)
             for k in 1..<(n - 1) {
                 guard let a = readings[k - 1], let b = readings[k], let c = readings[k + 1],
                       times[k] - times[k - 1] > 0, times[k] - times[k - 1] <= maximumStep,
@@ -46,8 +46,7 @@ struct DopplerSpeedNoise {
                 }
                 // Absurd speeds (a caller without a speed limit) can overflow; such a sample says nothing.
                 guard sample.isFinite else { continue }
-                samples.append(sample)
-                sampleTimes.append(times[k])
+                samples.append((times[k], sample))
             }
         }
         var out = [Double](repeating: 0, count: n)
@@ -68,12 +67,12 @@ struct DopplerSpeedNoise {
         }
         var lo = 0, hi = 0
         for k in 0..<n {
-            while hi < samples.count, sampleTimes[hi] <= times[k] + span {
-                window.insert(samples[hi], at: position(of: samples[hi]))
+            while hi < samples.count, samples[hi].time <= times[k] + span {
+                window.insert(samples[hi].value, at: position(of: samples[hi].value))
                 hi += 1
             }
-            while lo < hi, sampleTimes[lo] < times[k] - span {
-                window.remove(at: position(of: samples[lo]))
+            while lo < hi, samples[lo].time < times[k] - span {
+                window.remove(at: position(of: samples[lo].value))
                 lo += 1
             }
             guard window.count >= minimumSamples else { continue }
