@@ -56,29 +56,31 @@ struct DopplerSpeedNoise {
         // window cost 1600 instructions a fix.
         var window: [Double] = []
         window.reserveCapacity(64)
-        /// Where `value` goes in the sorted window (the first position not below it).
-        func position(of value: Double) -> Int {
-            var a = 0, b = window.count
-            while a < b {
-                let m = (a + b) / 2
-                if window[m] < value { a = m + 1 } else { b = m }
-            }
-            return a
-        }
         var lo = 0, hi = 0
         for k in 0..<n {
             while hi < samples.count, samples[hi].time <= times[k] + span {
-                window.insert(samples[hi].value, at: position(of: samples[hi].value))
+                window.insert(samples[hi].value, at: insertionIndex(of: samples[hi].value, in: window))
                 hi += 1
             }
             while lo < hi, samples[lo].time < times[k] - span {
-                window.remove(at: position(of: samples[lo].value))
+                window.remove(at: insertionIndex(of: samples[lo].value, in: window))
                 lo += 1
             }
             guard window.count >= minimumSamples else { continue }
             out[k] = window[window.count / 2]
         }
         return out
+    }
+
+    /// Where `value` goes in the sorted `window`: the first position whose value is not below it (for a value in
+    /// the window, the position of its first copy).
+    static func insertionIndex(of value: Double, in window: [Double]) -> Int {
+        var a = 0, b = window.count
+        while a < b {
+            let m = (a + b) / 2
+            if window[m] < value { a = m + 1 } else { b = m }
+        }
+        return a
     }
 
     /// `reading` with its speed (and velocity, scaled along) reduced to √(s² − σ²); 0 when s² ≤ σ².
