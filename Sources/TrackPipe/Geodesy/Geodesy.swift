@@ -53,15 +53,20 @@ public enum Geodesy {
     @inlinable
     public static func local(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         let phiM = (a.latitude + b.latitude) * (.pi / 360)
-        let sinPhi = sin(phiM)
-        let w2 = 1 - wgs84E2 * sinPhi * sinPhi
-        let w = w2.squareRoot()
-        let n = wgs84A / w
-        let m = wgs84A * (1 - wgs84E2) / (w2 * w)
+        let (m, n) = radiiOfCurvature(sinLatitude: sin(phiM))
         let dNorth = (b.latitude - a.latitude) * (.pi / 180) * m
         let dEast = wrappedLongitudeDelta(a.longitude, b.longitude) * n * cos(phiM)
         let d = (dNorth * dNorth + dEast * dEast).squareRoot()
         return d <= localApproximationLimit ? d : vincenty(a, b)
+    }
+
+    /// The WGS84 radii of curvature (metres) at a latitude given by its sine: meridional M = a(1 − e²) ÷ W³ (north)
+    /// and prime vertical N = a ÷ W (east, times cos φ per radian of longitude), W = √(1 − e² sin² φ).
+    @inlinable @inline(__always)
+    public static func radiiOfCurvature(sinLatitude sinPhi: Double) -> (meridional: Double, primeVertical: Double) {
+        let w2 = 1 - wgs84E2 * sinPhi * sinPhi
+        let w = w2.squareRoot()
+        return (wgs84A * (1 - wgs84E2) / (w2 * w), wgs84A / w)
     }
 
     /// Vincenty's inverse solution on WGS84 (T. Vincenty, Survey Review XXIII, 1975), metres.

@@ -76,12 +76,8 @@ public struct LocalProjection: Sendable, Hashable {
     /// velocity estimated in the frame leaves it multiplied by them. Mixed unconverted, positions and velocities
     /// disagree by up to 0.3 % — on a scale where distance is judged to 0.5 %.
     public var groundScale: (east: Double, north: Double) {
-        let sinPhi = sin(reference.latitude * .pi / 180)
-        let w2 = 1 - Geodesy.wgs84E2 * sinPhi * sinPhi
-        let w = w2.squareRoot()
-        let primeVertical = Geodesy.wgs84A / w
-        let meridional = Geodesy.wgs84A * (1 - Geodesy.wgs84E2) / (w2 * w)
-        return (primeVertical / metresPerRadianNorth, meridional / metresPerRadianNorth)
+        let radii = Geodesy.radiiOfCurvature(sinLatitude: sin(reference.latitude * .pi / 180))
+        return (radii.primeVertical / metresPerRadianNorth, radii.meridional / metresPerRadianNorth)
     }
 
     /// East and north metres of `point` from the reference, the longitude difference wrapped into −180…180°.

@@ -12,7 +12,7 @@ import TrackPipe
 /// change of the runner's acceleration, which is small except in a few seconds at a corner or a stop — so the
 /// median, not the mean, of the squared differences: over two axes its median is 6σ² · 2 ln 2 (χ² with two
 /// degrees of freedom), over a speed alone 6σ² · 0.4549 (one degree: the noise along the motion).
-struct DopplerSpeedNoise {
+enum DopplerSpeedNoise {
     /// Seconds each side of a fix whose second differences estimate its noise. 15 s: about 30 samples at 1 Hz,
     /// short enough to follow a runner from open sky in among buildings.
     static let span = 15.0

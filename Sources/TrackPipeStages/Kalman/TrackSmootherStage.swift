@@ -312,7 +312,7 @@ public struct TrackSmootherStage: Stage {
         let ground = frame.groundScale
         let speedScale = 2 / (ground.east + ground.north)
         // The receiver's speed noise around each fix, to take its overcount out of the speeds (DopplerSpeedNoise).
-        let noise = useVelocity && debiasSpeeds && haveSpeeds ? DopplerSpeedNoise.variances(times: times, readings: readings) : []
+        let noise = debiasSpeeds && haveSpeeds ? DopplerSpeedNoise.variances(times: times, readings: readings) : []
         var out: [GaussMarkovSmootherCore.Measurement] = []
         out.reserveCapacity(fixes.count)
         var lo = 0, hi = 0
