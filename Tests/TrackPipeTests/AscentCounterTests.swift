@@ -39,7 +39,7 @@ import TrackPipe
 
     /// A window shorter than the times' rounding (1e-9 s at 1.7e9 s since 1970, the smallest positive window the
     /// parameter allows, 5e-324 s) averages each altitude with itself: the counts without a window. It trapped.
-    @Test(arguments: [1e-9, 5e-324])
+    @Test(arguments: [1e-9, Double.leastNonzeroMagnitude])
     func aWindowBelowTheTimesResolutionCountsEachAltitude(window: Double) {
         let altitudes: [Double?] = [0, 1, 0.5, 3, 2, 5, 1]
         let times = altitudes.indices.map { 1_700_000_000 + Double($0) }
