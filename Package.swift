@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "TrackPipeIOTests", dependencies: ["TrackPipe", "TrackPipeIO", "TrackPipeLab", "TestSupport"]),
         .testTarget(
             name: "TrackPipeStagesTests",
-            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "TrackPipeIO", "TrackPipeLab", "TestSupport", "CGeoNames"]
+            dependencies: ["TrackPipe", "TrackPipeTesting", "TrackPipeStages", "TrackPipeIO", "TrackPipeLab", "TestSupport", "CGeoNames", "CGSL"]
         ),
         .testTarget(
             name: "TrackPipeLabTests",

@@ -39,7 +39,7 @@ import TrackPipeTesting
                 time: m.time, east: m.east, north: m.north, positionVariance: m.positionVariance,
                 velocity: m.velocityEast.flatMap { e in m.velocityNorth.map { (e, $0) } }, speed: m.speed, stopped: m.stopped)
         }
-        let estimates = try GaussMarkovSmootherCore.smooth(measurements, model: model)
+        let estimates = GaussMarkovAdjointSmoother.smooth(measurements, model: model)
         #expect(estimates.count == c.expected.count)
         var worstPosition = 0.0, worstVelocity = 0.0, worstVariance = 0.0
         for (e, x) in zip(estimates, c.expected) {

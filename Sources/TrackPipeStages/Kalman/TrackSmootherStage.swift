@@ -22,7 +22,8 @@ public struct TrackSmootherStage: Stage {
         stop-window seconds inside stop-radius; a lone moving second between stopped ones counts as stopped) \
         v = 0 is measured. A run whose fixes carry no usable speeds (fewer than half with a speed, or sampled \
         more than 2 s apart) is smoothed as without-speeds says: by default exactly as kalman-smoother does. \
-        Forward Kalman filter and Rauch–Tung–Striebel smoother (6 states), its numerics held equal to 1e-9 m to a general form on GSL matrices. Output: each fix at \
+        Forward Kalman filter (6 states), then the fixed-interval smoother in its modified Bryson–Frazier \
+        form, which inverts no matrix; held equal to 1e-9 m to Rauch–Tung–Striebel on GSL matrices. Output: each fix at \
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
         smoothed 1-sigma, its speed (m/s) and course (°) the smoothed velocity — pair with distance \
         method "speed" for distance as ∫|v| dt. A fix with no speed of its own next to a gap (a step over 2 s \
@@ -207,13 +208,7 @@ public struct TrackSmootherStage: Stage {
             let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame, withSpeeds: withSpeeds,
                                                  maxSpeed: JumpSpeedLimit.maxSpeed(for: activity))
             model.processNoise = withSpeeds ? velocityProcessNoise : q
-            let estimates: [GaussMarkovSmootherCore.Estimate]
-            do {
-                estimates = try GaussMarkovSmootherCore.smooth(measurements, model: model)
-            } catch {
-                runFailed(String(describing: error))
-                continue
-            }
+            let estimates = GaussMarkovAdjointSmoother.smooth(measurements, model: model)
             // Finite, and every smoothed position a valid coordinate (a huge but finite estimate unprojects past a pole).
             let positions = estimates.map { frame.unproject(east: $0.east, north: $0.north) }
             guard zip(estimates, positions).allSatisfy({ e, p in
