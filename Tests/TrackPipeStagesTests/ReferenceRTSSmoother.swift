@@ -16,14 +16,12 @@ enum ReferenceRTSSmoother {
         GSL.prepare()
         let n = Self.n, nn = n * n
         var filteredX = [[Double]](), filteredP = [[Double]]()
-        var phi = [Double](repeating: 0, count: nn), q = phi, x = [Double](repeating: 0, count: n), p = phi, ph = x
+        var q = [Double](repeating: 0, count: nn), phi = q, x = [Double](repeating: 0, count: n), p = q, ph = x
         x.withUnsafeMutableBufferPointer { xb in
             p.withUnsafeMutableBufferPointer { Core.start(at: measurements[0], model: model, xb.baseAddress!, $0.baseAddress!) }
         }
         func transition(_ dt: Double) {
-            phi.withUnsafeMutableBufferPointer { f in
-                q.withUnsafeMutableBufferPointer { _ = Core.transition(dt: dt, model: model, phi: f.baseAddress!, q: $0.baseAddress!) }
-            }
+            phi = q.withUnsafeMutableBufferPointer { Core.transition(dt: dt, model: model, q: $0.baseAddress!).phi }
         }
         /// x⁻ = Φ x and P⁻ = Φ P Φᵀ + Q, dense; also returns Φ P.
         func predict(_ x: [Double], _ p: [Double]) throws(GSLError) -> (x: [Double], p: [Double], phiP: [Double]) {

@@ -34,22 +34,22 @@ enum GaussMarkovAdjointSmoother {
         let n = Self.n, nn = n * n, updates = Core.maximumUpdates
         // One buffer: per fix x⁻, P⁻ (the prediction, before the fix's measurements), then scratch.
         let oX = 0, oP = count * n
-        let oPhi = oP + count * nn, oQ = oPhi + nn, oTmp = oQ + nn, oLam = oTmp + nn
+        let oQ = oP + count * nn, oTmp = oQ + nn, oLam = oTmp + nn
         let oState = oLam + nn, oNext = oState + n, oPH = oNext + n, oLambda = oPH + n, oU = oLambda + n
         let oGains = oU + n, oCov = oGains + updates * n
         let total = oCov + nn
         let w = UnsafeMutablePointer<Double>.allocate(capacity: total)
-        (w + oPhi).initialize(repeating: 0, count: total - oPhi)
+        (w + oQ).initialize(repeating: 0, count: total - oQ)
         defer { w.deallocate() }
-        let phi = w + oPhi, q = w + oQ, tmp = w + oTmp, bigLambda = w + oLam
+        let q = w + oQ, tmp = w + oTmp, bigLambda = w + oLam
         let x = w + oState, next = w + oNext, ph = w + oPH, lambda = w + oLambda, u = w + oU
         let gains = w + oGains, p = w + oCov
 
         let first = measurements[0]
         Core.start(at: first, model: model, x, p)
-        var step = GaussMarkovStep(phi: phi, q: q, dt: .nan, decay: 0)
+        var step = GaussMarkovStep(q: q, dt: .nan, decay: 0)
         func prepare(_ dt: Double) {
-            if dt != step.dt { step = Core.transition(dt: dt, model: model, phi: phi, q: q) }
+            if dt != step.dt { step = Core.transition(dt: dt, model: model, q: q) }
         }
         var previousTime = first.time
         for k in 0..<count {

@@ -127,19 +127,13 @@ struct GaussMarkovSmootherCore {
         }
     }
 
-    /// Φ and Q for a step of `dt` seconds, into 6×6 row-major `phi` and `q`.
-    @discardableResult
-    static func transition(dt: Double, model: Model, phi: UnsafeMutablePointer<Double>, q: UnsafeMutablePointer<Double>) -> GaussMarkovStep {
-        phi.update(repeating: 0, count: n * n)
+    /// The step of `dt` seconds, its Q written into 6×6 row-major `q`.
+    static func transition(dt: Double, model: Model, q: UnsafeMutablePointer<Double>) -> GaussMarkovStep {
         q.update(repeating: 0, count: n * n)
         let decay = model.errorTau > 0 ? Foundation.exp(-dt / model.errorTau) : 0
         let s2 = model.errorSigma * model.errorSigma
         for axis in 0..<2 {
             let o = axis * 3
-            phi[o * n + o] = 1
-            phi[o * n + o + 1] = dt
-            phi[(o + 1) * n + o + 1] = 1
-            phi[(o + 2) * n + o + 2] = decay
             let qd = model.processNoise
             q[o * n + o] = qd * dt * dt * dt / 3
             q[o * n + o + 1] = qd * dt * dt / 2
@@ -147,7 +141,7 @@ struct GaussMarkovSmootherCore {
             q[(o + 1) * n + o + 1] = qd * dt
             q[(o + 2) * n + o + 2] = s2 * (1 - decay * decay)
         }
-        return GaussMarkovStep(phi: phi, q: q, dt: dt, decay: decay)
+        return GaussMarkovStep(q: q, dt: dt, decay: decay)
     }
 
     /// One scalar measurement z = h·x (+ noise of `variance`), h = w₀·e(i₀) + w₁·e(i₁) (i₁ = −1: one term);

@@ -1,13 +1,11 @@
-/// One step of `track-smoother`'s model between two fixes: Φ and Q as 6×6 row-major matrices (state
+/// One step of `track-smoother`'s model between two fixes: Q as a 6×6 row-major matrix (state
 /// [pₑ, vₑ, bₑ, pₙ, vₙ, bₙ]) and the two numbers Φ is made of, Δt (s) and the error's decay e^(−Δt/τ).
 ///
 /// Its products with Φ are written out from that structure — per axis Φ = [[1, Δt, 0], [0, 1, 0], [0, 0, decay]]
 /// — a few multiply-adds per entry instead of dense 6×6 products. The predictions form each sum in the order a
 /// dense product does (terms in ascending index; a term with a zero factor adds nothing), so they agree with
-/// `gsl_blas_dgemm`/`gsl_blas_dgemv` on the full Φ to the bit (the tests' reference smoother uses those).
+/// `gsl_blas_dgemm`/`gsl_blas_dgemv` on the full Φ (``phi``) to the bit (the tests' reference smoother uses those).
 struct GaussMarkovStep {
-    /// Φ: per axis [[1, Δt, 0], [0, 1, 0], [0, 0, decay]].
-    var phi: UnsafeMutablePointer<Double>
     /// Q: per axis q·[[Δt³/3, Δt²/2, 0], [Δt²/2, Δt, 0], [0, 0, 0]] plus σ_b²(1 − decay²) for the error.
     var q: UnsafeMutablePointer<Double>
     /// Δt, s.
@@ -16,6 +14,19 @@ struct GaussMarkovStep {
     var decay: Double
 
     static let n = GaussMarkovSmootherCore.n
+
+    /// Φ as a dense 6×6 row-major matrix, for the general form of the products (the tests' reference).
+    var phi: [Double] {
+        let n = Self.n
+        var phi = [Double](repeating: 0, count: n * n)
+        for o in stride(from: 0, to: n, by: 3) {
+            phi[o * n + o] = 1
+            phi[o * n + o + 1] = dt
+            phi[(o + 1) * n + o + 1] = 1
+            phi[(o + 2) * n + o + 2] = decay
+        }
+        return phi
+    }
 
     /// `y` = Φ x.
     @inline(__always)
