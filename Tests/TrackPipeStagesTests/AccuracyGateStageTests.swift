@@ -84,6 +84,45 @@ import TrackPipeTesting
         #expect(try H(parameters: ["warm-up-settle-fixes": .number(3)]).run(later).keptIndices == [6, 7, 9])
     }
 
+    /// The warm-up allowance keeps a fix over the threshold only while no fix has passed it yet, only when it
+    /// carries a speed, and only up to the allowance; everything else is judged as without it.
+    @Test func warmUpAllowanceKeepsSpeedBearingFixesUntilTheFirstPass() throws {
+        // accuracy, speed: 400 (over the allowance), 250, 120 without a speed, 60, 12 (passes: warm-up over),
+        // then 60 with a speed again (after the warm-up: dropped).
+        let rows: [(Double, Double?)] = [(400, 1), (250, 2), (120, nil), (60, 2.5), (12, 2.7), (60, 2.7), (10, 2.8)]
+        let fixes = rows.enumerated().map { k, row in
+            TestTracks.fix(k, t: Double(k), east: 3 * Double(k), accuracy: row.0, speed: row.1)
+        }
+        let out = try StageTestSupport.liveEqualsOffline(try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]), fixes)
+        #expect(out.keptIndices == [1, 3, 4, 6])
+        #expect(out.dropped.map(\.rule) == ["max-horizontal-accuracy", "max-horizontal-accuracy", "max-horizontal-accuracy"])
+        #expect(out.dropped.map(\.sourceIndex) == [0, 2, 5])
+        let event = try #require(out.events.first { $0.kind == "warm-up-allowance" })
+        #expect(event.fields["fixes"] == .number(2))
+        #expect(event.fields["max-horizontal-accuracy-m"] == .number(300))
+        #expect(event.fields["settled"] == .bool(true))
+        #expect(event.sourceIndex == 4)
+        // Without the allowance the same fixes lose the warm-up; with fixes that carry no speed it changes nothing.
+        #expect(try H().run(fixes).keptIndices == [4, 6])
+        let speedless = fixes.map { f -> Fix in var f = f; f.speed = nil; return f }
+        let plain = try H().run(speedless)
+        let allowed = try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]).run(speedless)
+        #expect(allowed.keptIndices == plain.keptIndices && allowed.dropped == plain.dropped && allowed.events.isEmpty)
+        // A track that never settles keeps its allowed fixes and says the warm-up did not end.
+        let unsettled = try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]).run(Array(fixes.prefix(4)))
+        #expect(unsettled.keptIndices == [1, 3])
+        #expect(unsettled.events.first { $0.kind == "warm-up-allowance" }?.fields["settled"] == .bool(false))
+    }
+
+    @Test func warmUpAllowanceRefusesWhatContradictsIt() {
+        #expect(throws: AccuracyGateStage.Problem.allowanceBelowThreshold(allowance: 10, threshold: 20)) {
+            try H(parameters: ["warm-up-max-horizontal-accuracy": .number(10)])
+        }
+        #expect(throws: AccuracyGateStage.Problem.allowanceWithSettleFixes) {
+            try H(parameters: ["warm-up-max-horizontal-accuracy": .number(100), "warm-up-settle-fixes": .number(3)])
+        }
+    }
+
     @Test func edgeCases() throws {
         #expect(try H().run([]).kept.isEmpty)
         #expect(try H().run([fix(0, t: nil)]).keptIndices == [0])

@@ -19,6 +19,9 @@ import TrackPipe
 ///    (`Fix/hdopAccuracyFactor`) and go through rule 6.
 /// 6. `max-horizontal-accuracy` — accuracy above `max-horizontal-accuracy` (default 20 m, as the MoonRunner
 ///    tutorial app uses). A fix exactly at the threshold is kept.
+///    With `warm-up-max-horizontal-accuracy` set, a fix that carries a speed and whose accuracy is at most that
+///    allowance is kept instead, until the first fix passes this rule (the receiver's warm-up); a
+///    `warm-up-allowance` event says how many were kept.
 /// 7. `warm-up` — with `warm-up-settle-fixes` N > 0: until N consecutive fixes have passed rules 1–6, the fixes
 ///    that passed are dropped too (the receiver has not settled yet); the N-th passing fix ends the warm-up and is
 ///    kept. Off by default: on the reference track the threshold alone already removes every warm-up fix.
@@ -37,7 +40,9 @@ public struct AccuracyGateStage: StreamingStage {
             invalid-vertical-accuracy (negative vertical accuracy = cell-tower or Wi-Fi fix, which Runkeeper \
             rejected), unknown-horizontal-accuracy (only with drop-unknown-accuracy), max-hdop (HDOP-only sources, \
             when max-hdop is set; otherwise they are judged on the estimate hdop × 5 m), max-horizontal-accuracy \
-            (above the threshold; exactly at it is kept), warm-up (optional: drop until N consecutive fixes pass). \
+            (above the threshold; exactly at it is kept — or, with warm-up-max-horizontal-accuracy, kept up to that \
+            allowance until a fix first passes, when it carries a speed), warm-up (optional: drop until N \
+            consecutive fixes pass). \
             Causal, no look-ahead. Every drop carries the rule, the measured value and the threshold. \
             Measured on the reference run (the Kalman reference run): precision 1.00, recall 1.00 on its 20 \
             warm-up and 4 invalid rows with the defaults.
@@ -66,6 +71,15 @@ public struct AccuracyGateStage: StreamingStage {
                 "drop-no-fix", default: true,
                 help: "Drop fixes whose receiver reported no fix (NMEA quality 0, GPX fix=none). Default true: the "
                     + "position is not a measurement."),
+            .number(
+                "warm-up-max-horizontal-accuracy", unit: .metres, default: nil, range: .positive,
+                help: "Warm-up allowance: until a fix first passes max-horizontal-accuracy, a fix that carries "
+                    + "the receiver's (Doppler) speed and whose accuracy is at most this is kept rather than dropped, "
+                    + "so that track-smoother measures the runner's motion through the receiver's warm-up by the "
+                    + "speeds and weighs the positions by their accuracy. Fixes without a speed are dropped as "
+                    + "before: positions alone cannot tell a wandering warm-up error from running. Off by default "
+                    + "(the runkeeper preset has no smoother); the default pipeline sets 300 m. At least "
+                    + "max-horizontal-accuracy."),
             .integer(
                 "warm-up-settle-fixes", unit: .count, default: 0, range: .closed(0, 1000),
                 help: "Warm-up: drop fixes until this many consecutive fixes have passed the other rules (the last "
@@ -81,6 +95,9 @@ public struct AccuracyGateStage: StreamingStage {
     public var maxHDOP: Double?
     public var dropNoFix: Bool
     public var warmUpSettleFixes: Int
+    /// Warm-up allowance, metres: before the first fix within `maxHorizontalAccuracy`, fixes up to this accuracy
+    /// are kept. `nil` = off.
+    public var warmUpMaxHorizontalAccuracy: Double?
 
     public init(parameters: StageParameters) throws {
         maxHorizontalAccuracy = try parameters.number("max-horizontal-accuracy")
@@ -89,6 +106,27 @@ public struct AccuracyGateStage: StreamingStage {
         maxHDOP = try parameters.optionalNumber("max-hdop")
         dropNoFix = try parameters.bool("drop-no-fix")
         warmUpSettleFixes = try parameters.integer("warm-up-settle-fixes")
+        warmUpMaxHorizontalAccuracy = try parameters.optionalNumber("warm-up-max-horizontal-accuracy")
+        if let allowance = warmUpMaxHorizontalAccuracy {
+            guard allowance >= maxHorizontalAccuracy else {
+                throw Problem.allowanceBelowThreshold(allowance: allowance, threshold: maxHorizontalAccuracy)
+            }
+            guard warmUpSettleFixes == 0 else { throw Problem.allowanceWithSettleFixes }
+        }
+    }
+
+    /// Parameters the stage refuses even though each is in its range.
+    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        case allowanceBelowThreshold(allowance: Double, threshold: Double)
+        case allowanceWithSettleFixes
+        public var description: String {
+            switch self {
+            case .allowanceBelowThreshold(let allowance, let threshold):
+                return "warm-up-max-horizontal-accuracy (\(allowance) m) is below max-horizontal-accuracy (\(threshold) m)"
+            case .allowanceWithSettleFixes:
+                return "warm-up-max-horizontal-accuracy keeps warm-up fixes and warm-up-settle-fixes drops them: set one"
+            }
+        }
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
@@ -137,14 +175,32 @@ public struct AccuracyGateStage: StreamingStage {
         /// Consecutive fixes that passed while still warming up.
         var settled = 0
         var warmedUp: Bool
+        /// The warm-up allowance still applies: no fix has passed `max-horizontal-accuracy` yet.
+        var allowing: Bool
+        /// Fixes kept so far under the warm-up allowance only.
+        var allowed = 0
 
         init(stage: AccuracyGateStage) {
             self.stage = stage
             warmedUp = stage.warmUpSettleFixes == 0
+            allowing = stage.warmUpMaxHorizontalAccuracy != nil
         }
 
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
-            if let v = stage.verdict(for: fix) {
+            let verdict = stage.verdict(for: fix)
+            if allowing {
+                if verdict == nil {
+                    allowing = false
+                    reportAllowance(endedBy: fix, into: &out)
+                } else if let v = verdict, v.rule == "max-horizontal-accuracy", let accuracy = v.measured,
+                          let allowance = stage.warmUpMaxHorizontalAccuracy, accuracy <= allowance,
+                          let speed = fix.speed, speed >= 0, speed.isFinite {
+                    allowed += 1
+                    out.keep(fix)
+                    return
+                }
+            }
+            if let v = verdict {
                 settled = 0
                 out.drop(fix, rule: v.rule, measured: v.measured, threshold: v.threshold, unit: v.unit, detail: v.detail)
                 return
@@ -161,6 +217,17 @@ public struct AccuracyGateStage: StreamingStage {
             out.keep(fix)
         }
 
-        mutating func finish(into out: inout StageEmitter) throws {}
+        mutating func finish(into out: inout StageEmitter) throws {
+            if allowing { reportAllowance(endedBy: nil, into: &out) }
+        }
+
+        /// A `warm-up-allowance` event once the warm-up is over (or the track ended first), when the allowance
+        /// kept any fix: how many, and up to which accuracy.
+        func reportAllowance(endedBy fix: Fix?, into out: inout StageEmitter) {
+            guard allowed > 0, let allowance = stage.warmUpMaxHorizontalAccuracy else { return }
+            out.emit("warm-up-allowance", time: fix?.time, sourceIndex: fix?.sourceIndex,
+                     fields: ["fixes": .number(Double(allowed)), "max-horizontal-accuracy-m": .number(allowance),
+                              "settled": .bool(fix != nil)])
+        }
     }
 }
