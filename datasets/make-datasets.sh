@@ -53,3 +53,6 @@ $TRACKPIPE simulate --scenario city-loop --seed 202 --name urban-canyon-doppler 
 $TRACKPIPE simulate --scenario city-loop --seed 303 --name stop-and-go-doppler \
   --set runner.speed=3.6 --set runner.light-stop-probability=0.8 --set runner.extra-stops=4 --set doppler.enabled=on \
   -o $OUT/stop-and-go-doppler.gpx
+$TRACKPIPE simulate --scenario out-and-back --seed 404 --name heavy-warm-up-doppler \
+  --set warm-up.fixes=90 --set warm-up.initial-error=250 --set warm-up.final-error=15 --set doppler.enabled=on \
+  -o $OUT/heavy-warm-up-doppler.gpx

@@ -37,7 +37,7 @@ import TestSupport
     }()
 
     @Test func theCommittedDatasetsAreThere() {
-        #expect(Self.committedTracks.count == 9, "read \(Self.committedTracks.map(\.name))")
+        #expect(Self.committedTracks.count == 10, "read \(Self.committedTracks.map(\.name))")
     }
 
     /// Every preset pipeline, offline, runs to the end on every committed dataset and real recording. The

@@ -10,7 +10,8 @@ import TestSupport
 /// fixes and a truth that lines up, and the default pipeline beats reading only (`raw`) on it — a lower
 /// distance error and a lower position RMSE against the truth.
 @Suite struct CommittedDatasetTests {
-    static let names = ["open-park", "urban-canyon", "stop-and-go", "heavy-warm-up", "jumpy", "clock-fault"]
+    static let names = ["open-park", "urban-canyon", "stop-and-go", "heavy-warm-up", "jumpy", "clock-fault",
+                        "open-park-doppler", "urban-canyon-doppler", "stop-and-go-doppler", "heavy-warm-up-doppler"]
 
     func load(_ name: String) throws -> (Track, GroundTruth) {
         let path = TestData.datasets.appendingPathComponent("\(name).gpx").path
@@ -23,6 +24,9 @@ import TestSupport
     static let expected: [String: (distance: Double, anomalies: Int)] = [
         "open-park": (6369.285, 20), "urban-canyon": (5470.824, 192), "stop-and-go": (5481.852, 75),
         "heavy-warm-up": (6410.797, 131), "jumpy": (6502.586, 79), "clock-fault": (6440.833, 43),
+        // The -doppler variants are the same runs with speeds: the same truth.
+        "open-park-doppler": (6369.285, 20), "urban-canyon-doppler": (5470.824, 192),
+        "stop-and-go-doppler": (5481.852, 75), "heavy-warm-up-doppler": (6410.797, 131),
     ]
 
     @Test(arguments: names)
