@@ -95,8 +95,10 @@ public struct AccuracyGateStage: StreamingStage {
     public var maxHDOP: Double?
     public var dropNoFix: Bool
     public var warmUpSettleFixes: Int
-    /// Warm-up allowance, metres: before the first fix within `maxHorizontalAccuracy`, fixes up to this accuracy
-    /// are kept. `nil` = off.
+    /// Warm-up allowance, metres: before the first fix within `maxHorizontalAccuracy`, fixes that carry a speed
+    /// are kept up to this accuracy. `nil` = off; the default pipeline sets 300 (of 100, 300 and 1000 m tried on
+    /// simulated heavy warm-ups with speeds, the smallest that reached the largest share within 0.5 %: the
+    /// Kalman article).
     public var warmUpMaxHorizontalAccuracy: Double?
 
     public init(parameters: StageParameters) throws {
