@@ -4,6 +4,7 @@
     python3 Benchmarks/accuracy-sweep.py                          # the default, seeds 1-5, every scenario
     python3 Benchmarks/accuracy-sweep.py --seeds 11-20 --pipeline default --pipeline my-spec.json
     python3 Benchmarks/accuracy-sweep.py --binary .build/release/trackpipe --work /tmp/sweep
+    python3 Benchmarks/accuracy-sweep.py --scenario city-loop --set warm-up.fixes=90 --set warm-up.initial-error=250
 
 For every built-in scenario (park loop, city loop, out and back, 400 m track) and seed it simulates a run with
 the simulator's default effects (warm-up, jumps, cell fixes, out-of-order and duplicate records, signal gaps) in
@@ -72,6 +73,10 @@ def main():
     parser.add_argument("--pipeline", action="append", help="a preset or spec file (repeatable; default: default)")
     parser.add_argument("--work", default="/tmp/trackpipe-accuracy-sweep", help="folder for the simulated runs")
     parser.add_argument("--breakdown", action="store_true", help="split the first pipeline's error on each run by where it arises")
+    parser.add_argument("--scenario", action="append", choices=SCENARIOS, help="only this scenario (repeatable; default: all)")
+    parser.add_argument("--set", action="append", default=[], metavar="SETTING=VALUE",
+                        help="a simulator setting for every run (repeatable), e.g. warm-up.fixes=90; "
+                             "see trackpipe simulate --list-parameters")
     args = parser.parse_args()
     pipelines = args.pipeline or ["default"]
     if not os.access(args.binary, os.X_OK):
@@ -81,11 +86,12 @@ def main():
     for v, (variant, settings) in enumerate(VARIANTS):
         folder = os.path.join(args.work, f"variant-{v}")
         os.makedirs(folder, exist_ok=True)
-        for scenario in SCENARIOS:
+        for scenario in args.scenario or SCENARIOS:
             for seed in args.seeds:
                 path = os.path.join(folder, f"{scenario}-{seed}.gpx")
-                result = subprocess.run([args.binary, "simulate", "--scenario", scenario, "--seed", str(seed), *settings,
-                                         "-o", path, "--force"], capture_output=True, text=True)
+                extra = [word for setting in args.set for word in ("--set", setting)]
+                result = subprocess.run([args.binary, "simulate", "--scenario", scenario, "--seed", str(seed), *extra,
+                                         *settings, "-o", path, "--force"], capture_output=True, text=True)
                 if result.returncode != 0:
                     fail(f"simulate {scenario} seed {seed} failed: {result.stderr.strip()}")
                 runs.append((path, scenario, variant))
