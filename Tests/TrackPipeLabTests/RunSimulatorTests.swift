@@ -178,6 +178,24 @@ import TrackPipeLab
         #expect(!r.stops.isEmpty)
     }
 
+    /// `runner.start-delay`: the runner stands at the start for that many seconds — a stop from the first second,
+    /// no distance, not moving — then sets off; without it the runner starts moving in the first seconds.
+    @Test func aStartDelayStandsAtTheStart() throws {
+        var parameters = SimulationParameters()
+        parameters.runner.startDelay = 90
+        let r = try run(parameters, seed: 4, scenario: .outAndBack)
+        let start = try #require(r.path.first)
+        let first = try #require(r.stops.first)
+        #expect(first.start == start.time && first.end == start.time + 90)
+        let standing = r.path.prefix { $0.time <= start.time + 90 }
+        #expect(standing.count == 91)
+        #expect(standing.allSatisfy { $0.speed == 0 && $0.cumulativeDistance == 0 && $0.point == start.point })
+        #expect(r.path[91].speed > 0)
+        #expect(r.truth.prefix(91).allSatisfy { !$0.moving })
+        let prompt = try run(seed: 4, scenario: .outAndBack)
+        #expect(prompt.path[3].speed > 0 && prompt.stops.first?.start != prompt.path[0].time)
+    }
+
     /// Property: with every effect off and a constant σ (park loop: no buildings), the observed error east
     /// and north has standard deviation σ and lag-τ autocorrelation e⁻¹, and the reported accuracy (noise off)
     /// equals σ. 20 000 fixes at τ = 30 s give ~330 independent stretches per axis: sample std within ~4 %,

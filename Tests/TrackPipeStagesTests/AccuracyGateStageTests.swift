@@ -84,34 +84,50 @@ import TrackPipeTesting
         #expect(try H(parameters: ["warm-up-settle-fixes": .number(3)]).run(later).keptIndices == [6, 7, 9])
     }
 
-    /// The warm-up allowance keeps a fix over the threshold only while no fix has passed it yet, only when it
-    /// carries a speed, and only up to the allowance; everything else is judged as without it.
-    @Test func warmUpAllowanceKeepsSpeedBearingFixesUntilTheFirstPass() throws {
-        // accuracy, speed: 400 (over the allowance), 250, 120 without a speed, 60, 12 (passes: warm-up over),
-        // then 60 with a speed again (after the warm-up: dropped).
-        let rows: [(Double, Double?)] = [(400, 1), (250, 2), (120, nil), (60, 2.5), (12, 2.7), (60, 2.7), (10, 2.8)]
+    /// The warm-up allowance keeps a fix over the threshold only while no fix has passed it yet, only when the
+    /// receiver's speeds of the last 5 s (at least 3 of them, the fix's own included) average 1 m/s or more, and
+    /// only up to the allowance; everything else is judged as without it.
+    @Test func warmUpAllowanceKeepsMovingFixesUntilTheFirstPass() throws {
+        // accuracy, speed, one fix a second: 400 (over the allowance), 250 (two speeds so far), 150 (three: kept),
+        // 120 without a speed, 60, 40, 12 (passes: warm-up over), then 60 with a speed again (after the warm-up).
+        let rows: [(Double, Double?)] = [(400, 2), (250, 2), (150, 2), (120, nil), (60, 2.5), (40, 2.6), (12, 2.7),
+                                         (60, 2.7), (10, 2.8)]
         let fixes = rows.enumerated().map { k, row in
             TestTracks.fix(k, t: Double(k), east: 3 * Double(k), accuracy: row.0, speed: row.1)
         }
-        let out = try StageTestSupport.liveEqualsOffline(try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]), fixes)
-        #expect(out.keptIndices == [1, 3, 4, 6])
-        #expect(out.dropped.map(\.rule) == ["max-horizontal-accuracy", "max-horizontal-accuracy", "max-horizontal-accuracy"])
-        #expect(out.dropped.map(\.sourceIndex) == [0, 2, 5])
+        let allowance: [String: JSONValue] = ["warm-up-max-horizontal-accuracy": .number(300)]
+        let out = try StageTestSupport.liveEqualsOffline(try H(parameters: allowance), fixes)
+        #expect(out.keptIndices == [2, 4, 5, 6, 8])
+        #expect(out.dropped.map(\.rule) == Array(repeating: "max-horizontal-accuracy", count: 4))
+        #expect(out.dropped.map(\.sourceIndex) == [0, 1, 3, 7])
         let event = try #require(out.events.first { $0.kind == "warm-up-allowance" })
-        #expect(event.fields["fixes"] == .number(2))
+        #expect(event.fields["fixes"] == .number(3))
         #expect(event.fields["max-horizontal-accuracy-m"] == .number(300))
         #expect(event.fields["settled"] == .bool(true))
-        #expect(event.sourceIndex == 4)
+        #expect(event.sourceIndex == 6)
         // Without the allowance the same fixes lose the warm-up; with fixes that carry no speed it changes nothing.
-        #expect(try H().run(fixes).keptIndices == [4, 6])
+        #expect(try H().run(fixes).keptIndices == [6, 8])
         let speedless = fixes.map { f -> Fix in var f = f; f.speed = nil; return f }
         let plain = try H().run(speedless)
-        let allowed = try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]).run(speedless)
+        let allowed = try H(parameters: allowance).run(speedless)
         #expect(allowed.keptIndices == plain.keptIndices && allowed.dropped == plain.dropped && allowed.events.isEmpty)
         // A track that never settles keeps its allowed fixes and says the warm-up did not end.
-        let unsettled = try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]).run(Array(fixes.prefix(4)))
-        #expect(unsettled.keptIndices == [1, 3])
+        let unsettled = try H(parameters: allowance).run(Array(fixes.prefix(5)))
+        #expect(unsettled.keptIndices == [2, 4])
         #expect(unsettled.events.first { $0.kind == "warm-up-allowance" }?.fields["settled"] == .bool(false))
+    }
+
+    /// A standing receiver's warm-up is dropped whole, even where one reading says 1.5 m/s: the mean of the last
+    /// 5 s decides, not one speed.
+    @Test func warmUpAllowanceDropsAStandingWarmUp() throws {
+        let speeds = [0.2, 0.1, 0.3, 1.5, 0.2, 0.2, 0.1, 0.3]
+        var fixes = speeds.enumerated().map { k, v in
+            TestTracks.fix(k, t: Double(k), east: 40 * Double(k % 3), accuracy: 150 - 10 * Double(k), speed: v)
+        }
+        fixes.append(TestTracks.fix(8, t: 8, accuracy: 8, speed: 0.2))
+        let out = try StageTestSupport.liveEqualsOffline(try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]), fixes)
+        #expect(out.keptIndices == [8])
+        #expect(out.events.isEmpty)
     }
 
     @Test func warmUpAllowanceRefusesWhatContradictsIt() {

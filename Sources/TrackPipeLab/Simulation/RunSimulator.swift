@@ -307,6 +307,13 @@ public struct RunSimulator: Sendable {
         var stops: [TimeSpan] = []
         var previous: GeoPoint?
         func stopDuration() -> Int { Int(random.uniform(r.minimumStop...r.maximumStop).rounded()) }
+        // Standing at the start: a stop from the first second (no random draw, so the rest of the run is drawn
+        // as without it).
+        let startDelay = Int(r.startDelay.rounded())
+        if startDelay > 0 {
+            stopRemaining = startDelay
+            stops.append(TimeSpan(start: parameters.startTime, end: parameters.startTime))
+        }
         for k in 0..<seconds {
             let time = parameters.startTime + Double(k)
             if k > 0 {

@@ -16,6 +16,9 @@ public struct RunnerProfile: Sendable, Hashable, Codable {
     public var trafficLightStopProbability = 0.4
     /// Extra stops at random places (tying a shoe, a drink), whole number. Default 0.
     public var extraStops = 0
+    /// Seconds the runner stands at the start before setting off (waiting for the watch to find itself, say), s.
+    /// Default 0: off at once.
+    public var startDelay = 0.0
     /// Shortest and longest stop, s (drawn uniformly for every stop). Defaults 15 s and 60 s.
     public var minimumStop = 15.0
     public var maximumStop = 60.0

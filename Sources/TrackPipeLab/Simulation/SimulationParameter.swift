@@ -102,6 +102,7 @@ public struct SimulationParameter {
             .init("runner.acceleration", "m/s²", .number(\.runner.acceleration), min: 0.1, max: 10, "Acceleration and braking."),
             .init("runner.light-stop-probability", "ratio", .number(\.runner.trafficLightStopProbability), max: 1, "Chance a traffic light is red (the runner stops)."),
             .init("runner.extra-stops", "stops", .integer(\.runner.extraStops), max: 100, "Stops at random places."),
+            .init("runner.start-delay", "s", .number(\.runner.startDelay), max: 3600, "Seconds standing at the start before setting off."),
             .init("runner.minimum-stop", "s", .number(\.runner.minimumStop), min: 1, max: 3600, "Shortest stop."),
             .init("runner.maximum-stop", "s", .number(\.runner.maximumStop), min: 1, max: 3600, "Longest stop."),
             .init("error.sigma", "m", .number(\.error.sigma), max: 1000, "Per-axis std of the everyday error, open sky."),
