@@ -128,6 +128,12 @@ import TrackPipeTesting
         let out = try StageTestSupport.liveEqualsOffline(try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]), fixes)
         #expect(out.keptIndices == [8])
         #expect(out.events.isEmpty)
+        // A corrupt speed (faster than the activity's jump speed) is not read, as auto-pause and track-smoother
+        // do not read it: without that, 10⁹ m/s would make the mean of any window "moving".
+        var corrupt = fixes
+        corrupt[3].speed = 1e9
+        let withCorrupt = try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]).run(corrupt)
+        #expect(withCorrupt.keptIndices == [8])
     }
 
     @Test func warmUpAllowanceRefusesWhatContradictsIt() {

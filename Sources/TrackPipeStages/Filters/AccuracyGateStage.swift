@@ -136,6 +136,9 @@ public struct AccuracyGateStage: StreamingStage {
     /// kept on its own speed of 1 m/s, 100 m off while the runner stood, added 3.4 % to a simulated run.
     public static let warmUpSpeedReadings = 3
 
+    /// Rule 6's name on its drops, which the warm-up allowance overrules.
+    static let accuracyRule = "max-horizontal-accuracy"
+
     /// Parameters the stage refuses even though each is in its range.
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         case allowanceBelowThreshold(allowance: Double, threshold: Double)
@@ -151,7 +154,7 @@ public struct AccuracyGateStage: StreamingStage {
     }
 
     public func makeProcessor(context: StageContext) throws -> any FixProcessor {
-        Processor(stage: self)
+        Processor(stage: self, maximumSpeed: JumpSpeedLimit.maxSpeed(for: context.activity))
     }
 
     /// The first rule that rejects `fix`, ignoring warm-up; `nil` when it passes.
@@ -185,7 +188,7 @@ public struct AccuracyGateStage: StreamingStage {
         }
         if !(accuracy <= maxHorizontalAccuracy) {
             return AccuracyVerdict(
-                rule: "max-horizontal-accuracy", measured: accuracy, threshold: maxHorizontalAccuracy, unit: .metres,
+                rule: Self.accuracyRule, measured: accuracy, threshold: maxHorizontalAccuracy, unit: .metres,
                 detail: estimated.horizontalAccuracyIsEstimated ? "accuracy estimated from HDOP" : nil)
         }
         return nil
@@ -201,10 +204,14 @@ public struct AccuracyGateStage: StreamingStage {
         /// Fixes kept so far under the warm-up allowance only.
         var allowed = 0
         /// While allowing: the times and receiver speeds of the fixes of the last ``warmUpSpeedWindow`` seconds.
-        var recentSpeeds: [(time: Double, speed: Double)] = []
+        var recentSpeeds: [(time: Double, reading: DopplerMean.Reading)] = []
+        /// The activity's jump speed, m/s: a faster receiver speed is corrupt and not read (as `auto-pause` and
+        /// `track-smoother` read speeds).
+        let maximumSpeed: Double
 
-        init(stage: AccuracyGateStage) {
+        init(stage: AccuracyGateStage, maximumSpeed: Double) {
             self.stage = stage
+            self.maximumSpeed = maximumSpeed
             warmedUp = stage.warmUpSettleFixes == 0
             allowing = stage.warmUpMaxHorizontalAccuracy != nil
         }
@@ -218,7 +225,7 @@ public struct AccuracyGateStage: StreamingStage {
                     allowing = false
                     recentSpeeds = []
                     reportAllowance(endedBy: fix, into: &out)
-                } else if moving, let v = verdict, v.rule == "max-horizontal-accuracy", let accuracy = v.measured,
+                } else if moving, let v = verdict, v.rule == AccuracyGateStage.accuracyRule, let accuracy = v.measured,
                           let allowance = stage.warmUpMaxHorizontalAccuracy, accuracy <= allowance {
                     allowed += 1
                     out.keep(fix)
@@ -243,15 +250,19 @@ public struct AccuracyGateStage: StreamingStage {
         }
 
         /// Adds `fix`'s receiver speed to ``recentSpeeds``, and says whether the runner moves at it: the fix has a
-        /// speed, and the speeds of the last ``AccuracyGateStage/warmUpSpeedWindow`` seconds — at least
+        /// usable speed (`DopplerMean.Reading`: finite, not negative, at most the activity's jump speed), and the speeds of the last ``AccuracyGateStage/warmUpSpeedWindow`` seconds — at least
         /// ``AccuracyGateStage/warmUpSpeedReadings`` of them, this one included — average at least
         /// ``AccuracyGateStage/warmUpMovingSpeed``.
         mutating func movesByItsSpeeds(_ fix: Fix) -> Bool {
-            guard let speed = fix.speed, speed >= 0, speed.isFinite, let t = fix.time, t.isFinite else { return false }
+            guard let reading = DopplerMean.Reading(fix, maximumSpeed: maximumSpeed), let t = fix.time, t.isFinite else {
+                return false
+            }
             recentSpeeds.removeAll { !(t - $0.time < AccuracyGateStage.warmUpSpeedWindow) || $0.time > t }
-            recentSpeeds.append((t, speed))
+            recentSpeeds.append((t, reading))
             guard recentSpeeds.count >= AccuracyGateStage.warmUpSpeedReadings else { return false }
-            return recentSpeeds.reduce(0) { $0 + $1.speed } / Double(recentSpeeds.count) >= AccuracyGateStage.warmUpMovingSpeed
+            var mean = DopplerMean()
+            for r in recentSpeeds { mean.add(r.reading) }
+            return mean.speed >= AccuracyGateStage.warmUpMovingSpeed
         }
 
         mutating func finish(into out: inout StageEmitter) throws {
