@@ -161,14 +161,14 @@ import TrackPipeTesting
         #expect(d < 5, "\(d) m")
     }
 
-    /// A run whose fixes carry no usable speeds is smoothed exactly as kalman-smoother smooths it (positions
-    /// and accuracy to the bit), and says so; so is one with speeds sampled every 10 s, while the same run at
-    /// 1 Hz with speeds gets the Doppler model.
+    /// A run whose fixes carry no usable speeds is smoothed with kalman-smoother's model — without step-noise
+    /// exactly as kalman-smoother smooths it (positions and accuracy to the bit) — and says so; so is one with
+    /// speeds sampled every 10 s, while the same run at 1 Hz with speeds gets the Doppler model.
     @Test func withoutUsableSpeedsItSmoothsAsKalmanSmootherDoes() throws {
         let simulated = try RunSimulator(seed: 41).simulate(route: try RouteScenario.parkLoop.route())
         func compare(_ fixes: [Fix], expectModel model: String) throws {
             let track = Track(activity: .running, fixes: fixes)
-            let ts = try pipeline(#"{"stage": "track-smoother"}"#).run(track)
+            let ts = try pipeline(#"{"stage": "track-smoother", "step-noise": false}"#).run(track)
             let cv = try pipeline(#"{"stage": "kalman-smoother"}"#).run(track)
             let models = Set(ts.events.filter { $0.kind == "track-smoother-model" }.compactMap { $0.fields["model"] })
             #expect(models == [.string(model)])
@@ -271,7 +271,7 @@ import TrackPipeTesting
     }
 
     /// A run without any accuracy is smoothed with the fitted q and σ, reported on the model event; the same run
-    /// with accuracies keeps kalman-smoother's smoothing (tested above) and reports no fit.
+    /// with accuracies gets its noise from its steps instead (step-noise), and none when that is off too.
     @Test func aRunWithoutAccuracyGetsItsNoiseFitted() throws {
         let simulated = try RunSimulator(parameters: .clean, seed: 43).simulate(route: try RouteScenario.parkLoop.route())
         let without = simulated.track.fixes.map { f -> Fix in var f = f; f.horizontalAccuracy = nil; return f }
@@ -279,12 +279,15 @@ import TrackPipeTesting
         let event = try #require(fitted.events.first { $0.kind == "track-smoother-model" })
         #expect(event.fields["model"] == .string("constant-velocity"))
         #expect(event.fields["sigma"] != nil && event.fields["process-noise"] != nil)
+        #expect(event.fields["noise"] == .string("likelihood"))
         let off = try pipeline(#"{"stage": "track-smoother", "estimate-noise": false}"#).run(Track(activity: .running, fixes: without))
         #expect(off.events.first { $0.kind == "track-smoother-model" }?.fields["sigma"] == nil)
         #expect(off.track.fixes.map(\.point) != fitted.track.fixes.map(\.point))
         let kalman = try pipeline(#"{"stage": "kalman-smoother"}"#).run(Track(activity: .running, fixes: without))
         #expect(off.track.fixes.map(\.point) == kalman.track.fixes.map(\.point))
         let withAccuracy = try pipeline(#"{"stage": "track-smoother"}"#).run(Track(activity: .running, fixes: simulated.track.fixes))
-        #expect(withAccuracy.events.first { $0.kind == "track-smoother-model" }?.fields["sigma"] == nil)
+        #expect(withAccuracy.events.first { $0.kind == "track-smoother-model" }?.fields["noise"] == .string("steps"))
+        let neither = try pipeline(#"{"stage": "track-smoother", "step-noise": false}"#).run(Track(activity: .running, fixes: simulated.track.fixes))
+        #expect(neither.events.first { $0.kind == "track-smoother-model" }?.fields["sigma"] == nil)
     }
 }

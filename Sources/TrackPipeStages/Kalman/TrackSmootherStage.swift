@@ -45,6 +45,8 @@ public struct TrackSmootherStage: Stage {
                      help: "Take the receiver's speed noise out of each measured speed, √(s² − σ²), σ² per axis estimated over ±15 s from the second differences of consecutive Doppler readings: a speed is the magnitude of a noisy velocity and reads high by about σ²/(2s), +1 % of the distance near buildings. Off → on, measured: the committed simulated runs with speeds, urban canyon +1.60 → +0.96 %, stop-and-go +0.87 → +0.55 %, open park −0.02 → −0.15 %; the accuracy sweep with speeds (seeds 1–10, no bursts) 34 → 37 of 40 runs within 0.5 %; the Fenix 2 run −0.15 → −0.16 % against the watch, the Whitchurch Xiaomi +1.10 → +0.99 %, the MotoG3 −2.99 → −3.07 % (raw −0.50 %)."),
             .boolean("estimate-noise", default: true,
                      help: "A run smoothed with the constant-velocity model whose fixes report no accuracy at all gets the q and σ under which its positions are most likely (grid 0.03–30 m²/s³ × 0.1–7 m; reported in the track-smoother-model event) instead of the activity's q and the fixed sigma, unless process-noise is set. Such recordings (bike computers, watches) have mostly filtered their positions already: on the Whitchurch ride's five, distance 1.0–2.3 points below raw with σ 5 m and 0.4–2.0 with the estimate (of which at most 0.06 the smoother's on four of them, the rest auto-pause's), cross-track RMSE above raw on four with σ 5 m and at or below raw on all five with it."),
+            .boolean("step-noise", default: true,
+                     help: "A run smoothed with the constant-velocity model whose fixes report an accuracy, sampled every 2 s or faster, gets q and the σ scale from its positions' own step noise — the median |second difference| m per axis: σ = m ÷ 0.22 at the run's median accuracy (each fix scaled by its accuracy over that median), q = 10 ÷ σ² within 0.01–30 m²/s³ (reported in the track-smoother-model event) — instead of the activity's q and the accuracy as reported, unless process-noise is set. The accuracy's scale differs between receivers (iOS reports a 68 % radius) and the activity's one q cuts a city's corners. Off → on, measured on the accuracy sweep without speeds (seeds 1–20, no bursts): 65 → 74 of 80 runs within 1.5 %, city loop 5 → 14 of 20; with accuracies reported at 1.51 × (iOS) 62 → 75 of 80 (seeds 1–10, both burst variants); the committed urban-canyon +1.81 → +1.94 %, stop-and-go −0.69 → +0.34 %, heavy-warm-up −2.67 → −2.24 %; the Whitchurch phones without their speeds, cross-track RMSE MotoG3 5.05 → 4.27 m, Xiaomi 3.93 → 3.17 m (raw 4.42, 3.54)."),
             .choice("without-speeds", SpeedlessRunModel.allCases.map(\.rawValue), default: SpeedlessRunModel.constantVelocity.rawValue,
                     help: "How a run without usable Doppler speeds (fewer than half of its fixes with a speed, or a median step over 2 s) is smoothed: constant-velocity (default: exactly as kalman-smoother; measured better without speeds) or gauss-markov (this model from positions alone)."),
             .number("velocity-process-noise", unit: .metresSquaredPerSecondCubed, default: 1, range: .positive,
@@ -71,6 +73,7 @@ public struct TrackSmootherStage: Stage {
     public var debiasSpeeds: Bool
     public var withoutSpeeds: SpeedlessRunModel
     public var estimateNoise: Bool
+    public var stepNoise: Bool
     public var velocityProcessNoise: Double
     public var velocitySigma: Double
     public var stops: Bool
@@ -88,6 +91,7 @@ public struct TrackSmootherStage: Stage {
         debiasSpeeds = try parameters.bool("debias-speeds")
         withoutSpeeds = try parameters.choice("without-speeds")
         estimateNoise = try parameters.bool("estimate-noise")
+        stepNoise = try parameters.bool("step-noise")
         velocityProcessNoise = try parameters.number("velocity-process-noise")
         velocitySigma = try parameters.number("velocity-sigma")
         stops = try parameters.bool("stops")
@@ -172,8 +176,9 @@ public struct TrackSmootherStage: Stage {
                                          fields: modelFields))
             }
             if !withSpeeds, withoutSpeeds == .constantVelocity {
-                // kalman-smoother's smoothing of this run: the same model, frame, variances and solver — except
-                // that a run reporting no accuracy at all gets its q and σ from its own positions.
+                // kalman-smoother's smoothing of this run: the same model, frame and solver, with q and σ from the
+                // run's own positions — most likely (no accuracy at all: estimate-noise) or by their step noise
+                // (step-noise) — unless process-noise is set or both are off.
                 var cvModel = settings.model(for: activity)
                 let points = run.map { i -> (time: Double, east: Double, north: Double) in
                     let (e, n) = frame.project(fixes[i].point)
@@ -186,6 +191,16 @@ public struct TrackSmootherStage: Stage {
                     runVariances = Array(repeating: fit.sigma * fit.sigma, count: run.count)
                     modelFields["process-noise"] = .number(fit.processNoise)
                     modelFields["sigma"] = .number(fit.sigma)
+                    modelFields["noise"] = .string("likelihood")
+                } else if stepNoise, settings.processNoise == nil, runFixes.contains(where: { $0.horizontalAccuracy != nil }),
+                          let noise = PositionStepNoise.estimate(points) {
+                    // q and the σ scale from the positions' own step noise; each fix keeps its weight relative to
+                    // the others (its accuracy over the run's median), so a burst the accuracy admits still counts less.
+                    cvModel.spectralDensity = noise.processNoise
+                    runVariances = noise.variances(scaling: runVariances)
+                    modelFields["process-noise"] = .number(noise.processNoise)
+                    modelFields["sigma"] = .number(noise.sigma)
+                    modelFields["noise"] = .string("steps")
                 }
                 reportModel()
                 var core = KalmanCore(model: cvModel, capacity: run.count)
