@@ -21,7 +21,7 @@ public struct TrackSmootherStage: Stage {
         no course, the mean speed — over stop-window below stop-speed, or without speeds every fix within \
         stop-window seconds inside stop-radius; a lone moving second between stopped ones counts as stopped) \
         v = 0 is measured. A run whose fixes carry no usable speeds (fewer than half with a speed, or sampled \
-        more than 2 s apart) is smoothed as without-speeds says: by default exactly as kalman-smoother does. \
+        more than 2 s apart) is smoothed as without-speeds says: by default with kalman-smoother's model, its q and σ scale read from its own positions (step-noise; estimate-noise when no fix reports an accuracy). \
         Forward Kalman filter (6 states), then the fixed-interval smoother in its modified Bryson–Frazier \
         form, which inverts no matrix; held equal to 1e-9 m to Rauch–Tung–Striebel on GSL matrices. Output: each fix at \
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
@@ -48,7 +48,7 @@ public struct TrackSmootherStage: Stage {
             .boolean("step-noise", default: true,
                      help: "A run smoothed with the constant-velocity model whose fixes report an accuracy, sampled every 2 s or faster, gets q and the σ scale from its positions' own step noise — the median |second difference| m per axis: σ = m ÷ 0.22 at the run's median accuracy (each fix scaled by its accuracy over that median), q = 10 ÷ σ² within 0.01–30 m²/s³ (reported in the track-smoother-model event) — instead of the activity's q and the accuracy as reported, unless process-noise is set. The accuracy's scale differs between receivers (iOS reports a 68 % radius) and the activity's one q cuts a city's corners. Off → on, measured on the accuracy sweep without speeds (seeds 1–20, no bursts): 65 → 74 of 80 runs within 1.5 %, city loop 5 → 14 of 20; with accuracies reported at 1.51 × (iOS) 62 → 75 of 80 (seeds 1–10, both burst variants); the committed urban-canyon +1.81 → +1.94 %, stop-and-go −0.69 → +0.34 %, heavy-warm-up −2.67 → −2.24 %; the Whitchurch phones without their speeds, cross-track RMSE MotoG3 5.05 → 4.27 m, Xiaomi 3.93 → 3.17 m (raw 4.42, 3.54)."),
             .choice("without-speeds", SpeedlessRunModel.allCases.map(\.rawValue), default: SpeedlessRunModel.constantVelocity.rawValue,
-                    help: "How a run without usable Doppler speeds (fewer than half of its fixes with a speed, or a median step over 2 s) is smoothed: constant-velocity (default: exactly as kalman-smoother; measured better without speeds) or gauss-markov (this model from positions alone)."),
+                    help: "How a run without usable Doppler speeds (fewer than half of its fixes with a speed, or a median step over 2 s) is smoothed: constant-velocity (default: kalman-smoother's model, with step-noise and estimate-noise; measured better without speeds) or gauss-markov (this model from positions alone)."),
             .number("velocity-process-noise", unit: .metresSquaredPerSecondCubed, default: 1, range: .positive,
                     help: "q for a run whose fixes mostly carry Doppler speeds (process-noise, by activity, for the others): the velocity measurements pin the motion, so the model may turn as fast as the runner. Measured on a simulated block with 5-m-radius corners: distance −0.72 % at q 0.1, −0.17 % at 0.3, +0.07 % at 1."),
             .number("velocity-sigma", unit: .metresPerSecond, default: 0.2, range: .positive,
