@@ -161,6 +161,57 @@ import TrackPipeTesting
         #expect(d < 5, "\(d) m")
     }
 
+    /// A stop's ends: a runner at 3 m/s who stops short for 60 s and sets off again, the receiver's velocity with
+    /// 0.1 m/s of noise per axis. The window's mean still holds running seconds at each end, so the stop is found a
+    /// second or two late; the fixes beside it whose own speed is below stop-speed join it, and the smoothed speed
+    /// there is the receiver's standing runner (under 0.1 m/s) rather than a deceleration spread over the stop
+    /// (0.15 and 1.21 m/s at its two ends before).
+    @Test func aStopReachesTheFixesWhereTheReceiverReadsStanding() throws {
+        var rng = Xoshiro256StarStar(seed: 1)
+        let fixtures = TrackFixtures()
+        var fixes: [Fix] = []
+        var east = 0.0
+        for k in 0...420 {
+            let moving = k <= 120 || k >= 182
+            if k > 0, moving { east += 3 }
+            var f = fixtures.fix(k, t: Double(k), east: east + 0.5 * rng.gaussian(), north: 0.5 * rng.gaussian(), accuracy: 5)
+            let ve = (moving ? 3 : 0) + 0.1 * rng.gaussian(), vn = 0.1 * rng.gaussian()
+            let speed = (ve * ve + vn * vn).squareRoot()
+            f.speed = speed
+            if speed >= 0.5 { f.course = (atan2(ve, vn) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360) }
+            fixes.append(f)
+        }
+        let result = try pipeline(#"{"stage": "track-smoother"}, {"stage": "distance", "method": "speed"}"#)
+            .run(Track(activity: .running, fixes: fixes))
+        let smoothed = result.track.fixes
+        #expect(smoothed.count == fixes.count)
+        // Every standing second whose reading is below stop-speed (0.45 m/s).
+        let standing = (121...181).filter { (fixes[$0].speed ?? 1) < 0.45 }
+        #expect(standing.count > 50)
+        for k in standing {
+            let speed = try #require(smoothed[k].speed)
+            #expect(speed < 0.1, "t = \(k) s: smoothed \(speed) m/s, the receiver \(fixes[k].speed ?? .nan)")
+        }
+        let d = try #require(result.summaryValue("distance"))
+        #expect(abs(d - 1077) / 1077 < 0.005, "\(d) m against 1077 m")
+    }
+
+    /// `extendStops`: a detected stop grows over the slow fixes beside it, one step at a time, and no further
+    /// than a fast fix, a fix without a speed or a step over 2 s.
+    @Test func stopsExtendOverSlowNeighbours() {
+        func measurement(_ t: Double, stopped: Bool) -> GaussMarkovSmootherCore.Measurement {
+            GaussMarkovSmootherCore.Measurement(time: t, east: 0, north: 0, positionVariance: 1, velocity: nil, speed: nil, stopped: stopped)
+        }
+        let times: [Double] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13]
+        let stopped = [false, false, false, false, true, true, false, false, false, false, true, false]
+        let speeds: [Double?] = [0.2, 3, 0.3, 0.1, 0.0, 0.1, 0.2, nil, 0.1, 0.1, 0.0, 0.4]
+        var m = zip(times, stopped).map { measurement($0, stopped: $1) }
+        TrackSmootherStage.extendStops(&m, speeds: speeds, below: 0.45)
+        // Back from 4 over 3 and 2 (slow), not past 1 (3 m/s); forward from 5 over 6, not past 7 (no speed);
+        // from 10: back over 9, not across the 3-s step to 8; forward over 11 (0.4 < 0.45).
+        #expect(m.map(\.stopped) == [false, false, true, true, true, true, true, false, false, true, true, true])
+    }
+
     /// A run whose fixes carry no usable speeds is smoothed with kalman-smoother's model — without step-noise
     /// exactly as kalman-smoother smooths it (positions and accuracy to the bit) — and says so; so is one with
     /// speeds sampled every 10 s, while the same run at 1 Hz with speeds gets the Doppler model.
