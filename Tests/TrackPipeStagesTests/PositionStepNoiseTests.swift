@@ -31,6 +31,18 @@ import TrackPipeTesting
         }
     }
 
+    /// A long run (20 000 fixes, 5.6 h at 1 Hz) is read at an even stride — every 5th triplet, 4000 of them — and
+    /// still finds 1.652 σ; its variances' median is taken over every 5th too.
+    @Test func aLongRunIsReadAtAStride() throws {
+        let noise = try #require(PositionStepNoise.estimate(straightRun(count: 20_000, sigma: 2, seed: 11)))
+        #expect(noise.count == 2 * 4000)
+        let expected = 0.674_49 * 6.0.squareRoot() * 2
+        #expect(abs(noise.medianSecondDifference - expected) / expected < 0.04, "\(noise.medianSecondDifference) for \(expected)")
+        // Variances 1, 2, …, 20 000: the sampled ones are 1, 6, 11, …; their upper median 10 001 becomes σ².
+        let scaled = noise.variances(scaling: (1...20_000).map(Double.init))
+        #expect(abs(scaled[10_000] / (noise.sigma * noise.sigma) - 1) < 1e-12, "\(scaled[10_000])")
+    }
+
     /// q = 10 ÷ σ² is kept within 0.01–30 m²/s³: a receiver's own filtered track (1 cm of noise) is followed at q 30,
     /// not at 10⁵; 100 m of noise is smoothed at 0.01, not 10⁻⁴.
     @Test func theProcessNoiseIsBounded() throws {

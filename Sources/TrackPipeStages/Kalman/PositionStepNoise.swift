@@ -34,14 +34,21 @@ struct PositionStepNoise: Sendable, Hashable {
     static let minimumCount = 30
     /// The longest step of a triplet, seconds: 2 (a second difference over longer steps measures the motion).
     static let maximumStep = 2.0
+    /// The most triplets (and the most variances) a median is taken over: 4096, every one of a run of about an
+    /// hour at 1 Hz; a longer run is read at an even stride, so the cost stays flat (a median over 4096 samples is
+    /// within a few per cent of the whole run's). With every triplet, `track-smoother` on 22 930 fixes without
+    /// speeds took 1.86 ms (p50) against 1.06 ms before step-noise; at the stride, 1.11 ms.
+    static let maximumSamples = 4096
 
-    /// The estimate for `points` (time s, east and north m in one metre frame, in time order); `nil` when fewer
-    /// than ``minimumCount`` second differences qualify or their median is not a positive finite number.
+    /// The estimate for `points` (time s, east and north m in one metre frame, in time order), from every triplet
+    /// or, past ``maximumSamples``, every n-th; `nil` when fewer than ``minimumCount`` second differences qualify or
+    /// their median is not a positive finite number.
     static func estimate(_ points: [(time: Double, east: Double, north: Double)]) -> PositionStepNoise? {
         guard points.count >= 3 else { return nil }
+        let stride = max(1, (points.count - 2 + maximumSamples - 1) / maximumSamples)
         var values: [Double] = []
-        values.reserveCapacity(2 * points.count)
-        for k in 1..<(points.count - 1) {
+        values.reserveCapacity(2 * min(points.count, maximumSamples))
+        for k in Swift.stride(from: 1, to: points.count - 1, by: stride) {
             let a = points[k - 1], b = points[k], c = points[k + 1]
             let first = b.time - a.time, second = c.time - b.time
             guard first > 0, second > 0, first <= maximumStep, second <= maximumStep,
@@ -67,13 +74,14 @@ struct PositionStepNoise: Sendable, Hashable {
     }
 
     /// Each fix's measurement variance, m²: `variances` (from the fixes' accuracies) scaled so that their upper
-    /// median becomes σ² — the run keeps its fixes' relative weights, the step noise sets their scale. All σ² when
+    /// median (over at most ``maximumSamples`` of them, evenly spaced) becomes σ² — the run keeps its fixes' relative weights, the step noise sets their scale. All σ² when
     /// the median is not positive.
     func variances(scaling variances: [Double]) -> [Double] {
         let target = sigma * sigma
         guard !variances.isEmpty else { return [] }
-        var ordered = variances
-        let median = variances.contains(where: \.isNaN) ? variances.sorted()[variances.count / 2]
+        let stride = max(1, (variances.count + Self.maximumSamples - 1) / Self.maximumSamples)
+        var ordered = Swift.stride(from: 0, to: variances.count, by: stride).map { variances[$0] }
+        let median = ordered.contains(where: \.isNaN) ? ordered.sorted()[ordered.count / 2]
             : ordered.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
         guard median > 0, median.isFinite else { return Array(repeating: target, count: variances.count) }
         let factor = target / median
