@@ -64,28 +64,31 @@ import TestSupport
     /// accuracy, so their noise is estimated from their own positions (with a fixed σ of 5 m four were above raw).
     @Test(arguments: ["MotoG3.gpx", "xiaomi.gpx", "Garmin-Edge-605.gpx", "Garmin-Etrex-30x.gpx", "Lezyne.gpx", "adafruit.gpx", "openlog.gpx"])
     func whitchurchDevicesFollowTheRouteAtLeastAsCloselyAsRaw(file: String) throws {
-        let root = TestData.root.appendingPathComponent("real/whitchurch-ride-A")
-        let path = root.appendingPathComponent("tracks/\(file)").path
-        var track = try TrackReader.read(path: path)
-        track.activity = .cycling
-        let truth = try DatasetTruth.load(for: track, trackPath: path, root: root.path)
+        let (track, truth) = try Self.whitchurch(file)
         func rmse(_ preset: String) throws -> Double {
             try #require(RunScorer.score(try TestPipelines.preset(preset).run(track), truth: truth).crossTrack?.rmse)
         }
         let raw = try rmse("raw"), defaults = try rmse("default")
         #expect(defaults <= raw, "\(file): default \(defaults) m, raw \(raw) m")
     }
+
+    /// One device's track of the Whitchurch ride (a bike ride: cycling) and the planned route it is scored against.
+    static func whitchurch(_ file: String) throws -> (Track, GroundTruth) {
+        let root = TestData.root.appendingPathComponent("real/whitchurch-ride-A")
+        let path = root.appendingPathComponent("tracks/\(file)").path
+        var track = try TrackReader.read(path: path)
+        track.activity = .cycling
+        return (track, try DatasetTruth.load(for: track, trackPath: path, root: root.path))
+    }
+
     /// The Whitchurch phones with their speeds taken out: real 1-Hz fixes with an accuracy and no Doppler, the
     /// case `step-noise` is for. The default's track follows the route at least as closely as raw (cross-track
     /// RMSE; with the activity's q and the accuracy as reported, MotoG3 5.05 m and Xiaomi 3.93 m against raw 4.42
     /// and 3.54 m), and the smoother says where its noise came from.
     @Test(arguments: ["MotoG3.gpx", "xiaomi.gpx"])
     func whitchurchPhonesWithoutTheirSpeedsFollowTheRoute(file: String) throws {
-        let root = TestData.root.appendingPathComponent("real/whitchurch-ride-A")
-        let path = root.appendingPathComponent("tracks/\(file)").path
-        var track = try TrackReader.read(path: path)
-        track.activity = .cycling
-        let truth = try DatasetTruth.load(for: track, trackPath: path, root: root.path)
+        let (recorded, truth) = try Self.whitchurch(file)
+        var track = recorded
         track.fixes = track.fixes.map { f in var f = f; f.speed = nil; f.course = nil; return f }
         func rmse(_ result: PipelineResult) throws -> Double {
             try #require(RunScorer.score(result, truth: truth).crossTrack?.rmse)
