@@ -43,6 +43,17 @@ import TrackPipeTesting
         #expect(abs(scaled[10_000] / (noise.sigma * noise.sigma) - 1) < 1e-12, "\(scaled[10_000])")
     }
 
+    /// Noise on one axis only (the other's coordinates exact, as rounding can leave them): each axis's median, then
+    /// their quadratic mean, 1.652 σ ÷ √2 — not 0, which a median pooled over both axes gave, smoothing such a track
+    /// at q 30 (+54 % of distance).
+    @Test func noiseOnOneAxisStillCounts() throws {
+        let points = straightRun(count: 4000, sigma: 2, seed: 17).map { (time: $0.time, east: 3 * $0.time, north: $0.north) }
+        let noise = try #require(PositionStepNoise.estimate(points))
+        let expected = 0.674_49 * 6.0.squareRoot() * 2 / 2.0.squareRoot()
+        #expect(abs(noise.medianSecondDifference - expected) / expected < 0.04, "\(noise.medianSecondDifference) for \(expected)")
+        #expect(noise.processNoise < 1)
+    }
+
     /// q = 10 ÷ σ² is kept within 0.01–30 m²/s³: a receiver's own filtered track (1 cm of noise) is followed at q 30,
     /// not at 10⁵; 100 m of noise is smoothed at 0.01, not 10⁻⁴.
     @Test func theProcessNoiseIsBounded() throws {
