@@ -19,6 +19,17 @@ enum SampleStatistics {
         }
     }
 
+    /// The upper median of `values`: the value sorting puts at `count / 2` (no mean of two middle values, so always
+    /// one of them), by selection (``select(_:_:)``) — or by sorting when a value is NaN, which selection cannot
+    /// order. `values` is left rearranged; it must not be empty.
+    static func upperMedian(_ values: inout [Double]) -> Double {
+        if values.contains(where: \.isNaN) {
+            values.sort()
+            return values[values.count / 2]
+        }
+        return values.withUnsafeMutableBufferPointer { select($0, $0.count / 2) }
+    }
+
     /// The `p`-th percentile (0…100) of `values`, linearly interpolated between order statistics (Hyndman & Fan
     /// type 7, the common default: rank p/100·(count − 1)); `nil` when empty.
     ///

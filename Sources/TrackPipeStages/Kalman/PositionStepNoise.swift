@@ -41,12 +41,17 @@ struct PositionStepNoise: Sendable, Hashable {
     /// speeds took 1.86 ms (p50) against 1.06 ms before step-noise; at the stride, 1.11 ms.
     static let maximumSamples = 4096
 
+    /// The stride that reads at most ``maximumSamples`` of `count` items: 1 up to it, then the smallest that fits.
+    static func samplingStride(_ count: Int) -> Int {
+        max(1, (count + maximumSamples - 1) / maximumSamples)
+    }
+
     /// The estimate for `points` (time s, east and north m in one metre frame, in time order), from every triplet
     /// or, past ``maximumSamples``, every n-th; `nil` when fewer than ``minimumCount`` second differences qualify or
     /// their median is not a positive finite number.
     static func estimate(_ points: [(time: Double, east: Double, north: Double)]) -> PositionStepNoise? {
         guard points.count >= 3 else { return nil }
-        let stride = max(1, (points.count - 2 + maximumSamples - 1) / maximumSamples)
+        let stride = samplingStride(points.count - 2)
         var east: [Double] = [], north: [Double] = []
         east.reserveCapacity(min(points.count, maximumSamples))
         north.reserveCapacity(min(points.count, maximumSamples))
@@ -63,8 +68,7 @@ struct PositionStepNoise: Sendable, Hashable {
         guard 2 * east.count >= minimumCount else { return nil }
         // Each axis's median, then their quadratic mean: a pooled median is 0 as soon as one axis is (a track
         // whose noise shows on one axis only — coordinates rounded on the other — smoothed at q 30 measured +54 %).
-        let medianEast = east.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
-        let medianNorth = north.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
+        let medianEast = SampleStatistics.upperMedian(&east), medianNorth = SampleStatistics.upperMedian(&north)
         let median = ((medianEast * medianEast + medianNorth * medianNorth) / 2).squareRoot()
         guard median.isFinite, median > 0 else { return nil }
         return PositionStepNoise(medianSecondDifference: median, count: 2 * east.count)
@@ -85,10 +89,8 @@ struct PositionStepNoise: Sendable, Hashable {
     func variances(scaling variances: [Double]) -> [Double] {
         let target = sigma * sigma
         guard !variances.isEmpty else { return [] }
-        let stride = max(1, (variances.count + Self.maximumSamples - 1) / Self.maximumSamples)
-        var ordered = Swift.stride(from: 0, to: variances.count, by: stride).map { variances[$0] }
-        let median = ordered.contains(where: \.isNaN) ? ordered.sorted()[ordered.count / 2]
-            : ordered.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
+        var sampled = Swift.stride(from: 0, to: variances.count, by: Self.samplingStride(variances.count)).map { variances[$0] }
+        let median = SampleStatistics.upperMedian(&sampled)
         guard median > 0, median.isFinite else { return Array(repeating: target, count: variances.count) }
         let factor = target / median
         return variances.map { $0 * factor }

@@ -186,14 +186,15 @@ public struct TrackSmootherStage: Stage {
                     return (fixes[i].time ?? 0, e, n)
                 }
                 var runVariances = run.map { variances[$0] }
-                if estimateNoise, settings.processNoise == nil, runFixes.allSatisfy({ $0.horizontalAccuracy == nil }),
+                let reportsAccuracy = runFixes.contains { $0.horizontalAccuracy != nil }
+                if estimateNoise, settings.processNoise == nil, !reportsAccuracy,
                    let fit = ConstantVelocityNoiseFit.maximumLikelihood(points, model: cvModel) {
                     cvModel.spectralDensity = fit.processNoise
                     runVariances = Array(repeating: fit.sigma * fit.sigma, count: run.count)
                     modelFields["process-noise"] = .number(fit.processNoise)
                     modelFields["sigma"] = .number(fit.sigma)
                     modelFields["noise"] = .string("likelihood")
-                } else if stepNoise, settings.processNoise == nil, runFixes.contains(where: { $0.horizontalAccuracy != nil }),
+                } else if stepNoise, settings.processNoise == nil, reportsAccuracy,
                           let noise = PositionStepNoise.estimate(points) {
                     // q and the σ scale from the positions' own step noise; each fix keeps its weight relative to
                     // the others (its accuracy over the run's median), so a burst the accuracy admits still counts less.
@@ -281,8 +282,7 @@ public struct TrackSmootherStage: Stage {
         steps.reserveCapacity(times.count)
         for (a, b) in zip(times, times.dropFirst()) where b > a { steps.append(b - a) }
         guard !steps.isEmpty else { return true }
-        // The upper median by selection (the value sorting puts at count / 2; steps are positive, never NaN).
-        let median = steps.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
+        let median = SampleStatistics.upperMedian(&steps)
         return median <= StepMeasure.maximumSpeedStep
     }
 
@@ -296,10 +296,8 @@ public struct TrackSmootherStage: Stage {
                       maxSpeed: Double = .infinity) -> [GaussMarkovSmootherCore.Measurement] {
         // White noise: white-sigma scaled by σ_fix ÷ the run's median σ_fix.
         let sigmas = variances.map { $0.squareRoot() }
-        // The upper median: the value sorting puts at count / 2, by selection when no σ is NaN.
         var ordered = sigmas
-        let median = sigmas.contains(where: \.isNaN) ? sigmas.sorted()[sigmas.count / 2]
-            : ordered.withUnsafeMutableBufferPointer { SampleStatistics.select($0, $0.count / 2) }
+        let median = SampleStatistics.upperMedian(&ordered)
         let scale = settings.sigmaSource == .accuracy && median > 0 ? 1 / median : 0
         let times = fixes.map { $0.time ?? 0 }
         // Each fix's usable speed and velocity, worked out once: the stop test below adds every fix to the means of
