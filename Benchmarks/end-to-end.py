@@ -131,7 +131,7 @@ def main():
     binary = args.binary
     if binary is None:
         print("building the release trackpipe …", file=sys.stderr)
-        run_checked(["swift", "build", "-c", "release", "--product", "trackpipe", "--static-swift-stdlib"], cwd=ROOT)
+        run_checked(["bash", os.path.join(ROOT, "Scripts", "build-release.sh")], cwd=ROOT)
         binary = os.path.join(ROOT, ".build", "release", "trackpipe")
     binary = os.path.abspath(binary)
     if not os.access(binary, os.X_OK):

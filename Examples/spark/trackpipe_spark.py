@@ -7,8 +7,8 @@ on standard output), and the rows become a DataFrame written as Parquet.
     python3 trackpipe_spark.py --check ...     # also compare with a local `trackpipe run --summary` row for row
 
 Local mode (`--master local[2]`, the default) needs only `pip install pyspark` and Java 17. On a cluster, every
-executor needs the trackpipe binary at the same path (build it with `swift build -c release
---static-swift-stdlib`) and the C libraries it links: libgsl, libxml2, libssl, zlib, simdjson and libsqlite3
+executor needs the trackpipe binary at the same path (build it with `bash
+Scripts/build-release.sh`) and the C libraries it links: libgsl, libxml2, libssl, zlib, simdjson and libsqlite3
 (Debian: libgsl27, libxml2, libssl3, zlib1g, libsimdjson14, libsqlite3-0); the track files must be readable at the
 listed paths (a shared file system) — or ship them with the job. Extra pipeline options go after `--`, e.g. `-- --pipeline runkeeper`.
 """
