@@ -135,6 +135,11 @@ import Testing
         #expect(StageRegistry.isKebabCase("accuracy-gate"))
         #expect(!StageRegistry.isKebabCase("Accuracy_gate"))
         #expect(!StageRegistry.isKebabCase("a--b"))
+        // By hand: what the rule admits and refuses at each end and in between.
+        for name in ["a", "a1", "track-400", "a-b-c", "x9-y"] { #expect(StageRegistry.isKebabCase(name), "\(name)") }
+        for name in ["", "-a", "a-", "1a", "-", "a_b", "aé", "é", "a b", "A", "a\u{301}", "a--", "a.b"] {
+            #expect(!StageRegistry.isKebabCase(name), "\(name)")
+        }
     }
 
     /// A host factory builds the stage, but only after the spec's parameters passed the descriptor's checks.
