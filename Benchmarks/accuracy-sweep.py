@@ -16,7 +16,8 @@ bursts out; its urban canyon, <= 3 %, is `datasets/urban-canyon.gpx`).
 
 With --breakdown, the first pipeline's error on every run is also split by where it arises, in % of the true
 distance: `start` (run before the first kept fix: warm-up fixes dropped), `paused` (true distance of steps into
-fixes auto-pause marked paused, which are not counted), `segments` (steps across a segment break), `gaps` (steps
+fixes auto-pause marked paused, which are not counted, and the measured minus the true distance of a step that
+leaves a pause measured from the pause's anchor by positions), `segments` (steps across a segment break), `gaps` (steps
 over 2 s: the measured minus the true distance), `stops` (steps touching a second the runner truly stood) and
 `moving` (every other step). Steps are measured as `DistanceAccumulator` measures them (by their speeds when
 both fixes carry one and the step is short or follows a short one, else by the distance of their
@@ -183,19 +184,50 @@ def breakdown(binary, pipeline, path, output):
     split["start"] = -truth[fixes[0]["t"]][0]
     split["start"] -= total - truth[fixes[-1]["t"]][0]  # and after the last kept fix
     previous_short = False
+    # The pause being crossed, as DistanceAccumulator follows it: its anchor (the unpaused fix before it), whether
+    # the last paused fix began the anchor's next segment ("resuming"), and how far the runner can have gone
+    # between the anchor and the first paused fix (the speed into the anchor times that time).
+    anchor, pause, arrival_reach, last_speed, previous_dt = None, None, 0.0, 0.0, None
     for a, b in zip(fixes, fixes[1:]):
         true_step = truth[b["t"]][0] - truth[a["t"]][0]
         dt = b["t"] - a["t"]
         short = dt <= 2
+        segment_a, segment_b = a.get("segment", 0), b.get("segment", 0)
+        step_dt, previous_dt = previous_dt, dt
         if b.get("paused"):
             split["paused"] -= true_step
-        elif a.get("segment") != b.get("segment"):
+            if pause is None:
+                if not a.get("paused") and segment_b in (segment_a, segment_a + 1):
+                    anchor, pause = a, "open" if segment_b == segment_a else "resuming"
+                    arrival_reach = last_speed * dt if dt > 0 else 0.0
+            elif pause == "open":
+                if segment_b != anchor.get("segment", 0):
+                    pause = "resuming" if segment_b == anchor.get("segment", 0) + 1 else None
+            else:
+                pause = None
+            last_speed = 0.0
+        elif segment_a != segment_b:
             split["segments"] -= true_step
+            pause, last_speed = None, 0.0
         else:
+            leaves_pause = pause == "resuming"
+            pause = None
             if "speed" in a and "speed" in b and dt > 0 and (short or previous_short):
                 measured = (a["speed"] + b["speed"]) / 2 * dt
+            elif leaves_pause:
+                # From the anchor, less the fixes' noise, within what the runner can have covered at the two ends.
+                step = local_distance(a, b)
+                noise = 2 * (anchor.get("hacc", 0) ** 2 + b.get("hacc", 0) ** 2)
+                departure_reach = step / dt * step_dt if dt > 0 and step_dt and step_dt > 0 else 0.0
+                reach = step + arrival_reach + departure_reach
+                crossing = max(step, min(reach, math.sqrt(max(0, local_distance(anchor, b) ** 2 - noise))))
+                split["paused"] += crossing - true_step
+                last_speed = crossing / dt if dt > 0 else 0.0
+                previous_short = short
+                continue
             else:
                 measured = local_distance(a, b)
+            last_speed = measured / dt if dt > 0 else 0.0
             if not short:
                 split["gaps"] += measured - true_step
             elif not (truth[a["t"]][1] and truth[b["t"]][1]):

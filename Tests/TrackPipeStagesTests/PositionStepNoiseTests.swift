@@ -129,8 +129,10 @@ import TrackPipeTesting
     }
 
     /// The simulated city loop without speeds (right-angle corners, stops at lights; seeds 1–5, the simulator's
-    /// defaults): with the activity's q the smoother cuts its corners (−1.5 % on average); with step-noise every
-    /// run measures longer, nearer its truth, and the mean |error| falls by at least half a point, to at most 1 %.
+    /// defaults): with the activity's q the smoother cuts its corners (−0.92 % on average, errors −2.01 to +0.41 %);
+    /// with step-noise every run measures longer and the mean |error| falls from 1.08 to 0.65 % — by at least 0.4
+    /// points, to at most 1 %. (These figures count the stops' edges, since pauses are measured across from their
+    /// anchors; the test asked a fall of half a point before that, when both lost the edges.)
     @Test func theCityLoopsCornersAreKept() throws {
         let spec = try #require(PresetPipelines.spec(named: "default"))
         let plain = spec.replacingOccurrences(of: #"{"stage": "track-smoother"}"#, with: #"{"stage": "track-smoother", "step-noise": false}"#)
@@ -150,6 +152,6 @@ import TrackPipeTesting
         }
         #expect(zip(on, off).allSatisfy { $0 > $1 }, "with \(on), without \(off)")
         let meanOn = on.map(abs).reduce(0, +) / 5, meanOff = off.map(abs).reduce(0, +) / 5
-        #expect(meanOn <= 1 && meanOff - meanOn >= 0.5, "mean |error| with \(meanOn) %, without \(meanOff) %")
+        #expect(meanOn <= 1 && meanOff - meanOn >= 0.4, "mean |error| with \(meanOn) %, without \(meanOff) %")
     }
 }

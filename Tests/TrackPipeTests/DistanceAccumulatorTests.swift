@@ -75,6 +75,106 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
         #expect(acc.elapsedTime == 5)
     }
 
+    /// A fix `east` and `north` metres from (0°, 0°), at second `time`: on the equator a metre is 1/a·180/π degrees
+    /// of either coordinate by the local formula (its meridian and prime-vertical radii are both a there; across a
+    /// few metres of latitude the difference is below a micrometre).
+    func at(_ i: Int, east: Double, north: Double = 0, time: Double, segment: Int = 0, paused: Bool = false,
+            accuracy: Double? = nil) -> Fix {
+        var f = Fix(time: time, latitude: north / metresPerEquatorDegree, longitude: east / metresPerEquatorDegree,
+                    segment: segment, paused: paused, sourceIndex: i)
+        f.horizontalAccuracy = accuracy
+        return f
+    }
+
+    /// Auto-pause's shape, by hand: a runner at 3 m/s east, one fix a second; the anchor (fix 2, at 6 m) stays
+    /// moving, the runner runs on 3 m and stands at 9 m (fixes 3–7, paused), the last paused fix (8) is already 3 m
+    /// on and begins segment 1, fix 9 at 15 m runs on. Measured from the anchor, the step out is 9 m — the way from
+    /// 6 to 15 m — within the most the runner can have covered inside the pause's ends (3 m out of the last paused
+    /// fix, 3 m/s for the second after the anchor and for the second before the last paused fix: 9 m). Without it
+    /// the run would lose the 6 m between 6 and 9 m and between 9 and 12 m. Moving time stays the three 1-s steps.
+    func stoppingRunner(drift north: Double = 0, accuracy: Double? = nil) -> [Fix] {
+        var fixes = [at(0, east: 0, time: 0, accuracy: accuracy), at(1, east: 3, time: 1, accuracy: accuracy),
+                     at(2, east: 6, time: 2, accuracy: accuracy)]
+        for i in 3...7 { fixes.append(at(i, east: 9, north: north * Double(i - 2) / 6, time: Double(i), paused: true)) }
+        fixes.append(at(8, east: 12, north: north, time: 8, segment: 1, paused: true))
+        fixes.append(at(9, east: 15, north: north, time: 9, segment: 1, accuracy: accuracy))
+        return fixes
+    }
+
+    @Test func thePauseIsMeasuredFromItsAnchor() {
+        var acc = DistanceAccumulator()
+        let steps = stoppingRunner().map { acc.add($0) }
+        #expect(steps.map(\.counted) == [false, true, true, false, false, false, false, false, false, true])
+        #expect(abs(steps[9].length - 9) < 1e-6)
+        #expect(steps[9].from?.sourceIndex == 2)
+        #expect(abs(acc.distance - 15) < 1e-6)
+        #expect(acc.movingTime == 3)
+        // The same by speeds where none is reported: the step out has no speeds, so it is measured by positions.
+        var bySpeed = DistanceAccumulator(measure: .speed)
+        for f in stoppingRunner() { bySpeed.advance(f) }
+        #expect(abs(bySpeed.distance - 15) < 1e-6)
+    }
+
+    /// The receiver drifts 20 m north while the runner stands (the paused fixes and the run on after them): the
+    /// straight line from the anchor, √(9² + 20²) = 21.9 m, is more than the runner can have covered in the
+    /// pause's ends, so the step is that bound, 9 m.
+    @Test func driftWhileStandingIsNotTakenForRunning() {
+        var acc = DistanceAccumulator()
+        let steps = stoppingRunner(drift: 20).map { acc.add($0) }
+        #expect(abs(steps[9].length - 9) < 1e-6)
+        #expect(abs(acc.distance - 15) < 1e-6)
+    }
+
+    /// The anchor and the fix the run goes on from report 2 m (per axis): the straight line's 9 m loses what their
+    /// errors add on average, 2·(2² + 2²) = 16 m² of its square: √(81 − 16) = √65 m. The step from the last paused
+    /// fix (3 m) is the least it can be.
+    @Test func theFixesErrorsAreTakenOutOfTheLineAcross() {
+        var acc = DistanceAccumulator()
+        let steps = stoppingRunner(accuracy: 2).map { acc.add($0) }
+        #expect(abs(steps[9].length - 65.0.squareRoot()) < 1e-6)
+        var noisy = DistanceAccumulator()
+        let worse = stoppingRunner(accuracy: 5).map { noisy.add($0) }
+        #expect(abs(worse[9].length - 3) < 1e-6)  // 81 − 2·(25 + 25) = −19: no more than the step itself
+    }
+
+    /// Shapes that are not auto-pause's are measured as before, from the last paused fix (3 m): the last paused fix
+    /// two segments on; a paused fix after the one that began the next segment; an anchor without valid coordinates;
+    /// a step out measured by the receiver's speeds.
+    @Test func otherPausesAreMeasuredFromTheLastPausedFix() {
+        func stepOut(_ fixes: [Fix], measure: StepMeasure = .steps) -> DistanceStep {
+            var acc = DistanceAccumulator(measure: measure)
+            return fixes.map { acc.add($0) }.last!
+        }
+        var fixes = stoppingRunner()
+        fixes[8].segment = 2
+        fixes[9].segment = 2
+        #expect(abs(stepOut(fixes).length - 3) < 1e-6)
+        fixes = stoppingRunner()
+        fixes[7].segment = 1
+        #expect(abs(stepOut(fixes).length - 3) < 1e-6)
+        fixes = stoppingRunner()
+        fixes[2].latitude = .nan
+        #expect(abs(stepOut(fixes).length - 3) < 1e-6)
+        fixes = stoppingRunner()
+        fixes[8].speed = 2
+        fixes[9].speed = 3
+        #expect(stepOut(fixes, measure: .speed).length == 2.5)
+    }
+
+    /// A threshold inside the step across the pause is placed on the line from the anchor (6 m, second 2) to the
+    /// fix the run goes on from (15 m, second 9): at 10.5 m cumulative, 4.5 of the step's 9 m, halfway.
+    @Test func aCrossingInsideThePauseStepIsOnTheLineFromTheAnchor() {
+        var acc = DistanceAccumulator()
+        let fixes = stoppingRunner()
+        for f in fixes.dropLast() { acc.advance(f) }
+        let figures = acc.measureStep(to: fixes[9])
+        let c = acc.crossing(figures, to: fixes[9], atDistance: 10.5)
+        #expect(abs((c?.fraction ?? .nan) - 0.5) < 1e-9)
+        #expect(abs((c?.point.longitude ?? .nan) * metresPerEquatorDegree - 10.5) < 1e-6)
+        #expect(abs((c?.time ?? .nan) - 5.5) < 1e-9)
+        #expect(c?.fromSourceIndex == 2 && c?.toSourceIndex == 9)
+    }
+
     @Test func threeDimensionalAddsAltitudeOnlyWhenAsked() {
         let a = fix(0, lon: 0, altitude: 0), b = fix(1, lon: 0.0001, altitude: 5)
         let h = 0.0001 * metresPerEquatorDegree

@@ -3,7 +3,8 @@
 /// Cumulative figures are given before and after the step so a stage can find where a threshold (a split
 /// boundary, a badge's distance) was crossed inside it, with ``crossing(atDistance:)``.
 public struct DistanceStep: Sendable, Hashable {
-    /// The fix the step starts from; `nil` for the first fix of a run.
+    /// The fix the step starts from; `nil` for the first fix of a run. For the step that leaves a pause it is the
+    /// pause's anchor, which ``DistanceAccumulator`` measures it from, not the last paused fix.
     public var from: Fix?
     /// The fix the step ends at (the fix just added).
     public var to: Fix
