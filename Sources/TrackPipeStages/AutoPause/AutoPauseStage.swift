@@ -45,7 +45,8 @@ import TrackPipe
 /// real movement; every later fix inside the pause gets `paused = true`, so no distance is counted into it;
 /// the **last** paused fix — the spot the run resumes from — begins a new segment (`segment` + 1 for it and
 /// every fix after it), so the first moving step after the pause is counted and a GPX writer starts a new
-/// `<trkseg>` there. Changed fixes are reported with their originals.
+/// `<trkseg>` there. `DistanceAccumulator` measures that step from the anchor (the running the pause's first and
+/// last seconds take in counts). Changed fixes are reported with their originals.
 ///
 /// Outputs: events `pause-start` (time = anchor time, sourceIndex = anchor; emitted live when the pause is
 /// confirmed, `window` after the held fixes began) and `pause-end` (time = last paused fix; field

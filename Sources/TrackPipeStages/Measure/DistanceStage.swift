@@ -24,7 +24,11 @@ public struct DistanceStage: StreamingStage {
         discussion: """
             Keeps every fix. A step between two fixes counts toward distance and moving time only when both are \
             in the same segment and the later one is not paused (auto-pause marks paused fixes), so a break in \
-            the recording or a stop is neither distance nor moving time. Elapsed time runs from the first to the \
+            the recording or a stop is neither distance nor moving time. The step that leaves an auto-pause is \
+            measured from the pause's anchor (where the runner arrived) by positions, less the two fixes' \
+            reported error and at most what the runner can have covered in the pause's first and last seconds: \
+            the running either side of a stop that the pause takes in counts (a step out measured by speeds \
+            stays so). Elapsed time runs from the first to the \
             last fix time. Average speed = distance / moving time; average pace = moving time / distance (both \
             omitted when either is zero). Maximum speed is robust: the `max-speed-percentile` percentile of \
             speeds averaged over `max-speed-window` seconds, so a GPS jump cannot set it. Time figures are \
