@@ -45,21 +45,52 @@ public struct DistanceAccumulator: Sendable {
     /// The last fix added, once ``count`` > 0. Held as a plain value beside the count rather than as an optional,
     /// whose fields `add` read through copies of the whole 144-byte fix: `add` 36.9 → 31.6 M instructions for
     /// 46 000 fixes (callgrind). Binding it to a local first measured worse (34.4 M: more copies, not fewer).
-    private var last = Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0)
+    @usableFromInline var last = Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0)
     /// Fixes added.
     public private(set) var count = 0
     /// The pause the fixes added last are in, while it can be measured across (see the type's rules): `open` while
     /// its paused fixes are in the anchor's segment, `resuming` once the last of them began the next one.
-    private var pause = PauseState.none
-    /// The unpaused fix the current pause began from (valid while ``pause`` is not `none`).
-    private var pauseAnchor = Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0)
+    @usableFromInline var pause = PauseState.none
+    /// The unpaused fix the current pause began from (valid while ``pause`` is not `none`), as the fields the step
+    /// across the pause reads: a whole fix here made the accumulator 144 bytes larger, which the measuring stages
+    /// copy on every fix (callgrind: `badges` +17 % instructions on the reference run).
+    @usableFromInline var pauseAnchor = PauseAnchor()
     /// The most the runner can have covered between the anchor and the pause's first fix, metres: the speed of the
     /// step into the anchor times the time to that fix (0 when either is unknown).
-    private var pauseArrivalReach = 0.0
-    /// Speed of the last step added, m/s: its length over its time when it was counted and took time, else 0.
-    private var lastStepSpeed = 0.0
+    @usableFromInline var pauseArrivalReach = 0.0
+    /// The last step added's counted length (m) and moving time (s), for the speed into a pause's anchor: kept as
+    /// they are, the division made only where a pause begins.
+    @usableFromInline var lastStepLength = 0.0
+    @usableFromInline var lastStepDuration = 0.0
 
-    private enum PauseState: Sendable { case none, open, resuming }
+    @usableFromInline enum PauseState: Sendable { case none, open, resuming }
+
+    /// The fields of a pause's anchor the step across the pause reads (position, altitude and their accuracies,
+    /// time, source index).
+    @usableFromInline struct PauseAnchor: Sendable {
+        var latitude = 0.0, longitude = 0.0
+        var altitude: Double?, horizontalAccuracy: Double?, verticalAccuracy: Double?, time: Double?
+        var sourceIndex = 0, segment = 0
+
+        @usableFromInline init() {}
+
+        @usableFromInline init(_ fix: Fix) {
+            latitude = fix.latitude
+            longitude = fix.longitude
+            altitude = fix.altitude
+            horizontalAccuracy = fix.horizontalAccuracy
+            verticalAccuracy = fix.verticalAccuracy
+            time = fix.time
+            sourceIndex = fix.sourceIndex
+            segment = fix.segment
+        }
+
+        /// The anchor as a fix with those fields.
+        @usableFromInline var fix: Fix {
+            Fix(time: time, latitude: latitude, longitude: longitude, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
+                verticalAccuracy: verticalAccuracy, segment: segment, sourceIndex: sourceIndex)
+        }
+    }
     /// Time from the fix before ``previous`` to it, seconds; `nil` when either has no time.
     public private(set) var previousInterval: Double?
 
@@ -81,7 +112,7 @@ public struct DistanceAccumulator: Sendable {
     @discardableResult
     public mutating func add(_ fix: Fix) -> DistanceStep {
         let figures = measureStep(to: fix)
-        let from: Fix? = count == 0 ? nil : leavesPause(to: fix) ? pauseAnchor : last
+        let from: Fix? = count == 0 ? nil : leavesPause(to: fix) ? pauseAnchor.fix : last
         let step = DistanceStep(from: from, to: fix, counted: figures.counted, length: figures.length,
                                 movingDuration: figures.movingDuration, distanceBefore: figures.distanceBefore,
                                 movingTimeBefore: figures.movingTimeBefore)
@@ -101,6 +132,7 @@ public struct DistanceAccumulator: Sendable {
     /// The step from the last fix added to `fix`, measured by the rules above but not added. A measuring stage
     /// calls this, then ``crossing(_:to:atDistance:)`` if a threshold may fall inside the step, then
     /// ``commit(_:_:)``: the same figures as ``add(_:)`` without a ``DistanceStep``'s two copies of fixes.
+    @inlinable @inline(__always)
     public func measureStep(to fix: Fix) -> DistanceStepFigures {
         guard count > 0 else {
             return DistanceStepFigures(counted: false, length: 0, movingDuration: 0, distanceBefore: distance,
@@ -133,8 +165,9 @@ public struct DistanceAccumulator: Sendable {
         if count > 0, let t0 = last.time, let t1 = fix.time { previousInterval = t1 - t0 } else { previousInterval = nil }
         distance = step.distanceAfter
         movingTime = step.movingTimeAfter
-        trackPause(fix)
-        lastStepSpeed = step.counted && step.movingDuration > 0 ? step.length / step.movingDuration : 0
+        if fix.paused || pause != .none { trackPause(fix) }
+        lastStepLength = step.length
+        lastStepDuration = step.movingDuration
         last = fix
         count += 1
         if let t = fix.time, t.isFinite {
@@ -146,15 +179,17 @@ public struct DistanceAccumulator: Sendable {
     /// Where inside the step from the last fix added to `fix` — measured as `step`, not yet committed — the
     /// cumulative distance equals `distance`: ``DistanceStep/crossing(atDistance:)`` for that step, read from the
     /// fix held here rather than from a copy.
+    @inlinable @inline(__always)
     public func crossing(_ step: DistanceStepFigures, to fix: Fix, atDistance distance: Double) -> TrackCrossing? {
-        guard count > 0 else { return nil }
-        return TrackCrossing(step, from: leavesPause(to: fix) ? pauseAnchor : last, to: fix, atDistance: distance)
+        guard count > 0, step.crosses(distance) else { return nil }
+        if leavesPause(to: fix) { return TrackCrossing(step, from: pauseAnchor.fix, to: fix, atDistance: distance) }
+        return TrackCrossing(step, from: last, to: fix, atDistance: distance)
     }
 
     /// True when the step from the last fix added to `fix` leaves a pause that is measured across from its anchor:
     /// the last fix is paused and began the anchor's next segment, `fix` is unpaused in that segment, and the anchor's
     /// coordinates are valid.
-    @inline(__always)
+    @inlinable @inline(__always)
     func leavesPause(to fix: Fix) -> Bool {
         pause == .resuming && !fix.paused && fix.segment == last.segment
     }
@@ -165,14 +200,16 @@ public struct DistanceAccumulator: Sendable {
     /// what the runner can have covered inside the pause's two ends — the speed into the anchor over the time to the
     /// first paused fix, the speed out over the time from the paused fix before the last — so a receiver's slow
     /// drift while the runner stands is not taken for running; never less than the step from the last paused fix.
-    private func pauseCrossing(to fix: Fix) -> Double {
-        let chord = Self.length(from: pauseAnchor, to: fix, formula: formula, threeDimensional: threeDimensional)
+    @usableFromInline @inline(never)
+    func pauseCrossing(to fix: Fix) -> Double {
+        let anchor = pauseAnchor.fix
+        let chord = Self.length(from: anchor, to: fix, formula: formula, threeDimensional: threeDimensional)
         let step = Self.length(from: last, to: fix, formula: formula, threeDimensional: threeDimensional)
         func variance(_ f: Fix) -> Double {
             guard let a = f.horizontalAccuracy, a.isFinite, a > 0 else { return 0 }
             return a * a
         }
-        let noise = 2 * (variance(pauseAnchor) + variance(fix))
+        let noise = 2 * (variance(anchor) + variance(fix))
         var departureReach = 0.0
         if let t0 = last.time, let t1 = fix.time, t1 > t0, let before = previousInterval, before > 0, before.isFinite {
             departureReach = step / (t1 - t0) * before
@@ -181,9 +218,10 @@ public struct DistanceAccumulator: Sendable {
         return max(step, min(reach, max(0, chord * chord - noise).squareRoot()))
     }
 
-    /// Follows the pause shape (see the type's rules) as `fix` is added after ``last``.
-    @inline(__always)
-    private mutating func trackPause(_ fix: Fix) {
+    /// Follows the pause shape (see the type's rules) as `fix` is added after ``last`` (called for a paused fix, or
+    /// while a pause is followed; out of line, as most fixes are neither).
+    @usableFromInline @inline(never)
+    mutating func trackPause(_ fix: Fix) {
         guard fix.paused else {
             pause = .none
             return
@@ -200,10 +238,10 @@ public struct DistanceAccumulator: Sendable {
             } else {
                 return
             }
-            pauseAnchor = last
+            pauseAnchor = PauseAnchor(last)
             pauseArrivalReach = 0
-            if let t0 = last.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite {
-                let reach = lastStepSpeed * (t1 - t0)
+            if lastStepDuration > 0, let t0 = last.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite {
+                let reach = lastStepLength / lastStepDuration * (t1 - t0)
                 if reach.isFinite { pauseArrivalReach = reach }
             }
         case .open:

@@ -57,6 +57,7 @@ public struct DistanceStep: Sendable, Hashable {
 extension TrackCrossing {
     /// The crossing of `distance` inside the step `from` → `to` whose figures are `step`, interpolated linearly
     /// between the two fixes; `nil` unless ``DistanceStepFigures/crosses(_:)``.
+    @usableFromInline
     init?(_ step: DistanceStepFigures, from: Fix, to: Fix, atDistance distance: Double) {
         guard step.crosses(distance) else { return nil }
         let f = min(1, max(0, (distance - step.distanceBefore) / step.length))
