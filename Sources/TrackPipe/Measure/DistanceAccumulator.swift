@@ -52,9 +52,11 @@ public struct DistanceAccumulator: Sendable {
     /// its paused fixes are in the anchor's segment, `resuming` once the last of them began the next one.
     @usableFromInline var pause = PauseState.none
     /// The unpaused fix the current pause began from (valid while ``pause`` is not `none`), as the fields the step
-    /// across the pause reads: a whole fix here made the accumulator 144 bytes larger, which the measuring stages
-    /// copy on every fix (callgrind: `badges` +17 % instructions on the reference run).
-    @usableFromInline var pauseAnchor = PauseAnchor()
+    /// across the pause reads — a ``FixSnapshot`` and the vertical accuracy (3D): a whole fix here made the
+    /// accumulator 144 bytes larger, which the measuring stages copy on every fix (callgrind: `badges` +17 %
+    /// instructions on the reference run).
+    @usableFromInline var pauseAnchor = FixSnapshot(Fix(time: nil, latitude: 0, longitude: 0, sourceIndex: 0))
+    @usableFromInline var pauseAnchorVerticalAccuracy: Double?
     /// The most the runner can have covered between the anchor and the pause's first fix, metres: the speed of the
     /// step into the anchor times the time to that fix (0 when either is unknown).
     @usableFromInline var pauseArrivalReach = 0.0
@@ -64,33 +66,6 @@ public struct DistanceAccumulator: Sendable {
     @usableFromInline var lastStepDuration = 0.0
 
     @usableFromInline enum PauseState: Sendable { case none, open, resuming }
-
-    /// The fields of a pause's anchor the step across the pause reads (position, altitude and their accuracies,
-    /// time, source index).
-    @usableFromInline struct PauseAnchor: Sendable {
-        var latitude = 0.0, longitude = 0.0
-        var altitude: Double?, horizontalAccuracy: Double?, verticalAccuracy: Double?, time: Double?
-        var sourceIndex = 0, segment = 0
-
-        @usableFromInline init() {}
-
-        @usableFromInline init(_ fix: Fix) {
-            latitude = fix.latitude
-            longitude = fix.longitude
-            altitude = fix.altitude
-            horizontalAccuracy = fix.horizontalAccuracy
-            verticalAccuracy = fix.verticalAccuracy
-            time = fix.time
-            sourceIndex = fix.sourceIndex
-            segment = fix.segment
-        }
-
-        /// The anchor as a fix with those fields.
-        @usableFromInline var fix: Fix {
-            Fix(time: time, latitude: latitude, longitude: longitude, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
-                verticalAccuracy: verticalAccuracy, segment: segment, sourceIndex: sourceIndex)
-        }
-    }
     /// Time from the fix before ``previous`` to it, seconds; `nil` when either has no time.
     public private(set) var previousInterval: Double?
 
@@ -112,7 +87,7 @@ public struct DistanceAccumulator: Sendable {
     @discardableResult
     public mutating func add(_ fix: Fix) -> DistanceStep {
         let figures = measureStep(to: fix)
-        let from: Fix? = count == 0 ? nil : leavesPause(to: fix) ? pauseAnchor.fix : last
+        let from: Fix? = count == 0 ? nil : leavesPause(to: fix) ? anchorFix : last
         let step = DistanceStep(from: from, to: fix, counted: figures.counted, length: figures.length,
                                 movingDuration: figures.movingDuration, distanceBefore: figures.distanceBefore,
                                 movingTimeBefore: figures.movingTimeBefore)
@@ -182,8 +157,15 @@ public struct DistanceAccumulator: Sendable {
     @inlinable @inline(__always)
     public func crossing(_ step: DistanceStepFigures, to fix: Fix, atDistance distance: Double) -> TrackCrossing? {
         guard count > 0, step.crosses(distance) else { return nil }
-        if leavesPause(to: fix) { return TrackCrossing(step, from: pauseAnchor.fix, to: fix, atDistance: distance) }
+        if leavesPause(to: fix) { return TrackCrossing(step, from: anchorFix, to: fix, atDistance: distance) }
         return TrackCrossing(step, from: last, to: fix, atDistance: distance)
+    }
+
+    /// The pause's anchor as a fix with the fields the step across reads.
+    @usableFromInline var anchorFix: Fix {
+        Fix(time: pauseAnchor.time, latitude: pauseAnchor.latitude, longitude: pauseAnchor.longitude,
+            altitude: pauseAnchor.altitude, horizontalAccuracy: pauseAnchor.horizontalAccuracy,
+            verticalAccuracy: pauseAnchorVerticalAccuracy, segment: pauseAnchor.segment, sourceIndex: pauseAnchor.sourceIndex)
     }
 
     /// True when the step from the last fix added to `fix` leaves a pause that is measured across from its anchor:
@@ -202,7 +184,7 @@ public struct DistanceAccumulator: Sendable {
     /// drift while the runner stands is not taken for running; never less than the step from the last paused fix.
     @usableFromInline @inline(never)
     func pauseCrossing(to fix: Fix) -> Double {
-        let anchor = pauseAnchor.fix
+        let anchor = anchorFix
         let chord = Self.length(from: anchor, to: fix, formula: formula, threeDimensional: threeDimensional)
         let step = Self.length(from: last, to: fix, formula: formula, threeDimensional: threeDimensional)
         func variance(_ f: Fix) -> Double {
@@ -238,7 +220,8 @@ public struct DistanceAccumulator: Sendable {
             } else {
                 return
             }
-            pauseAnchor = PauseAnchor(last)
+            pauseAnchor = FixSnapshot(last)
+            pauseAnchorVerticalAccuracy = last.verticalAccuracy
             pauseArrivalReach = 0
             if lastStepDuration > 0, let t0 = last.time, let t1 = fix.time, t1 > t0, (t1 - t0).isFinite {
                 let reach = lastStepLength / lastStepDuration * (t1 - t0)
