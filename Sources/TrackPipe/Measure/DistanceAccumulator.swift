@@ -12,8 +12,11 @@
 ///   pause began to where the run goes on. A pause is confirmed only after the runner has slowed near its start
 ///   and ended only once they have left it, so the fixes either side of it inside the pause hold a few metres
 ///   of running (about 5 m a stop for a runner at 2.8 m/s without Doppler speeds: −0.9 % on the simulated city
-///   loop), which a step from the last paused fix leaves out. Its moving time stays that of the step from the
-///   last paused fix: paused time is not moving time.
+///   loop), which a step from the last paused fix leaves out. The line from the anchor is shortened by what the two
+///   fixes' reported errors add to it on average, kept within what the runner can have covered in the pause's first
+///   and last seconds (so a receiver drifting while the runner stands is not counted), and never shorter than the
+///   step from the last paused fix. A step out that the receiver's speeds measure (``StepMeasure/speed``) stays so.
+///   Its moving time stays that of the step from the last paused fix: paused time is not moving time.
 /// - A fix with a non-finite or out-of-range coordinate counts no distance, into it or out of it.
 /// - Its length is measured by ``formula`` (default ``DistanceFormula/default``). With ``threeDimensional``,
 ///   the altitude change is added by Pythagoras, `√(h² + Δz²)`, when both fixes have an altitude and neither
