@@ -173,6 +173,20 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
         #expect(abs((c?.point.longitude ?? .nan) * metresPerEquatorDegree - 10.5) < 1e-6)
         #expect(abs((c?.time ?? .nan) - 5.5) < 1e-9)
         #expect(c?.fromSourceIndex == 2 && c?.toSourceIndex == 9)
+        // Measured by speeds instead (2 and 3 m/s over the last second: 2.5 m from the last paused fix), the step
+        // starts at that fix, for the crossing and for `add`'s step: 1.25 m into it is halfway from 12 to 15 m.
+        var bySpeed = DistanceAccumulator(measure: .speed)
+        var fast = fixes
+        fast[8].speed = 2
+        fast[9].speed = 3
+        for f in fast.dropLast() { bySpeed.advance(f) }
+        let speedFigures = bySpeed.measureStep(to: fast[9])
+        #expect(speedFigures.length == 2.5)
+        let s = bySpeed.crossing(speedFigures, to: fast[9], atDistance: speedFigures.distanceBefore + 1.25)
+        #expect(s?.fromSourceIndex == 8)
+        #expect(abs((s?.point.longitude ?? .nan) * metresPerEquatorDegree - 13.5) < 1e-6)
+        #expect(abs((s?.time ?? .nan) - 8.5) < 1e-9)
+        #expect(bySpeed.add(fast[9]).from?.sourceIndex == 8)
     }
 
     @Test func threeDimensionalAddsAltitudeOnlyWhenAsked() {

@@ -90,7 +90,7 @@ public struct DistanceAccumulator: Sendable {
     @discardableResult
     public mutating func add(_ fix: Fix) -> DistanceStep {
         let figures = measureStep(to: fix)
-        let from: Fix? = count == 0 ? nil : leavesPause(to: fix) ? anchorFix : last
+        let from: Fix? = count == 0 ? nil : measuresAcrossPause(to: fix) ? anchorFix : last
         let step = DistanceStep(from: from, to: fix, counted: figures.counted, length: figures.length,
                                 movingDuration: figures.movingDuration, distanceBefore: figures.distanceBefore,
                                 movingTimeBefore: figures.movingTimeBefore)
@@ -121,8 +121,7 @@ public struct DistanceAccumulator: Sendable {
         if counted {
             // By the speeds when they measure this step (the positions' length, with its trigonometry, is then
             // not worked out at all), else by the positions — from the pause's anchor for a step that leaves one.
-            if measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix, maximumSpeed: maximumSpeed),
-               Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true {
+            if let bySpeed = lengthBySpeed(to: fix) {
                 length = bySpeed
             } else if leavesPause(to: fix) {
                 length = pauseCrossing(to: fix)
@@ -160,8 +159,26 @@ public struct DistanceAccumulator: Sendable {
     @inlinable @inline(__always)
     public func crossing(_ step: DistanceStepFigures, to fix: Fix, atDistance distance: Double) -> TrackCrossing? {
         guard count > 0, step.crosses(distance) else { return nil }
-        if leavesPause(to: fix) { return TrackCrossing(step, from: anchorFix, to: fix, atDistance: distance) }
+        if measuresAcrossPause(to: fix) { return TrackCrossing(step, from: anchorFix, to: fix, atDistance: distance) }
         return TrackCrossing(step, from: last, to: fix, atDistance: distance)
+    }
+
+    /// The step from the last fix added to `fix` by its speeds, when they measure it (``StepMeasure/speed``: both
+    /// speeds usable, and the step short or after a short one); `nil` when it is measured by positions.
+    @inlinable @inline(__always)
+    func lengthBySpeed(to fix: Fix) -> Double? {
+        guard measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix, maximumSpeed: maximumSpeed),
+              Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true
+        else { return nil }
+        return bySpeed
+    }
+
+    /// True when the step from the last fix added to `fix` is measured across a pause, from its anchor: it leaves
+    /// one (``leavesPause(to:)``) and its speeds do not measure it. `add` and `crossing` start the step there, as
+    /// ``measureStep(to:)`` measured it.
+    @inlinable @inline(__always)
+    func measuresAcrossPause(to fix: Fix) -> Bool {
+        leavesPause(to: fix) && lengthBySpeed(to: fix) == nil
     }
 
     /// The pause's anchor as a fix with the fields the step across reads.
