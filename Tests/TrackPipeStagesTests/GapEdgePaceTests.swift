@@ -11,7 +11,7 @@ import TrackPipeTesting
 
     /// Due north: 10 s at 1 m/s, 15 s at 3 m/s, a 30 s gap, then 20 s at 4 m/s. The fix before the gap gets the
     /// last 10 s's pace (3 m/s, not the older 1 m/s), the one after it the next 10 s's (4 m/s); no other fix
-    /// gets one.
+    /// gets one. Both get the course north (0°).
     @Test func theEdgesGetThePaceBesideTheGap() {
         var fixes: [Fix] = []
         var north = 0.0, t = 0.0
@@ -20,11 +20,42 @@ import TrackPipeTesting
         for k in 1...25 { t += 1; north += k <= 10 ? 1 : 3; add() }
         t += 30; north += 100; add()
         for _ in 1...20 { t += 1; north += 4; add() }
-        let edges = GapEdgePace.speeds(fixes)
+        let edges = GapEdgePace.edges(fixes)
         #expect(edges.map(\.index) == [25, 26])
         // Relative 1e-3: the fixtures' projection and the distance formula differ by ~6e-4.
         #expect(abs(edges[0].speed - 3) < 3e-3, "\(edges[0].speed) m/s")
         #expect(abs(edges[1].speed - 4) < 4e-3, "\(edges[1].speed) m/s")
+        #expect(edges.map(\.course) == [0, 0])
+    }
+
+    /// The course is the bearing from the stretch's first fix to its last: east before the gap, then south-east
+    /// after it (a fix 3 m east and 3 m south each second: 135°); none when the stretch's fixes coincide.
+    @Test func theEdgesGetTheCourseBesideTheGap() throws {
+        var fixes = (0..<12).map { fixtures.fix($0, t: Double($0), east: 3 * Double($0), accuracy: 3) }
+        fixes += (0..<12).map { fixtures.fix(12 + $0, t: 60 + Double($0), east: 200 + 3 * Double($0), north: -3 * Double($0), accuracy: 3) }
+        let edges = GapEdgePace.edges(fixes)
+        #expect(edges.map(\.index) == [11, 12])
+        let before = try #require(edges[0].course), after = try #require(edges[1].course)
+        // Relative 1e-3 of a right angle: the fixtures' projection and the bearing's sphere differ by ~6e-4.
+        #expect(abs(before - 90) < 0.1 && abs(after - 135) < 0.1, "\(before)°, \(after)°")
+        var standing = fixes
+        for i in 0..<12 { standing[i] = fixtures.fix(i, t: Double(i), east: 0, accuracy: 3) }
+        #expect(GapEdgePace.edges(standing).first?.course == nil)
+    }
+
+    /// Due north at 3 m/s, fixes accurate to 0.1 m, a 60 s gap in which the runner stood for 30 s (90 m on the
+    /// ground), then on at 3 m/s: 30 s + the gap + 30 s = 270 m. By the pace beside the gap alone it would be
+    /// 360 m (the pace times 60 s); with the course, the gap is held near the straight path across it, within
+    /// two of the smoothed fixes' 1-sigma (`StepMeasure.gapBand`).
+    @Test func aStopInsideAGapIsNotCountedAtThePaceBesideIt() throws {
+        var fixes = (0...30).map { fixtures.fix($0, t: Double($0), north: 3 * Double($0), accuracy: 0.1) }
+        fixes += (0...30).map { fixtures.fix(31 + $0, t: 90 + Double($0), north: 180 + 3 * Double($0), accuracy: 0.1) }
+        let registry = try StageRegistry.builtIn()
+        let spec = #"{"version": 1, "name": "t", "stages": [{"stage": "track-smoother", "sigma-floor": 0.1}, {"stage": "distance", "method": "speed"}]}"#
+        let result = try Pipeline.load(Array(spec.utf8), registry: registry).get().run(Track(activity: .running, fixes: fixes))
+        let distance = try #require(result.summaryValue("distance"))
+        #expect(abs(distance - 270) < 2, "\(distance) m")
+        #expect(result.track.fixes[30].course != nil && result.track.fixes[31].course != nil)
     }
 
     /// No pace where the accumulator would not measure the gap by speeds, or where the fix has its own speed:
@@ -37,16 +68,16 @@ import TrackPipeTesting
             edit(&after[0])
             return line + after
         }
-        #expect(GapEdgePace.speeds(withGap()).map(\.index) == [11, 12])
+        #expect(GapEdgePace.edges(withGap()).map(\.index) == [11, 12])
         var own = withGap()
         own[11].speed = 2.5
-        #expect(GapEdgePace.speeds(own).map(\.index) == [12])
-        #expect(GapEdgePace.speeds(withGap { $0.segment = 1 }).isEmpty)
-        #expect(GapEdgePace.speeds(withGap { $0.paused = true }).isEmpty)
+        #expect(GapEdgePace.edges(own).map(\.index) == [12])
+        #expect(GapEdgePace.edges(withGap { $0.segment = 1 }).isEmpty)
+        #expect(GapEdgePace.edges(withGap { $0.paused = true }).isEmpty)
         // Two gaps in a row: the second has no short step before it; the first none after it.
         let twoGaps = line + [fixtures.fix(12, t: 60, north: 200, accuracy: 3)]
             + (0..<5).map { fixtures.fix(13 + $0, t: 120 + Double($0), north: 400 + 3 * Double($0), accuracy: 3) }
-        #expect(GapEdgePace.speeds(twoGaps).map(\.index) == [11])
+        #expect(GapEdgePace.edges(twoGaps).map(\.index) == [11])
     }
 
     /// Five minutes at 3 m/s round a circle of a 400 m track's bend radius (36.5 m), 1 Hz, with a 30 s gap, fixes

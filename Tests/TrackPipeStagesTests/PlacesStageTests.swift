@@ -165,17 +165,6 @@ import TrackPipeTesting
 
     // MARK: The stage
 
-    @Test func bearingsByHand() {
-        let o = GeoPoint(latitude: 0, longitude: 0)
-        #expect(NearbyPlace.initialBearing(from: o, to: GeoPoint(latitude: 1, longitude: 0)) == 0)
-        #expect(abs(NearbyPlace.initialBearing(from: o, to: GeoPoint(latitude: 0, longitude: 1)) - 90) < 1e-12)
-        #expect(abs(NearbyPlace.initialBearing(from: o, to: GeoPoint(latitude: -1, longitude: 0)) - 180) < 1e-12)
-        #expect(abs(NearbyPlace.initialBearing(from: o, to: GeoPoint(latitude: 0, longitude: -1)) - 270) < 1e-12)
-        #expect(NearbyPlace.initialBearing(from: o, to: o) == 0)
-        // Across the antimeridian: from 179.5° E to 179.5° W is east.
-        #expect(abs(NearbyPlace.initialBearing(from: GeoPoint(latitude: 0, longitude: 179.5), to: GeoPoint(latitude: 0, longitude: -179.5)) - 90) < 1e-9)
-    }
-
     @Test func startFinishAndFarthestOfARun() throws {
         // Out 3 km east, 2 km north, back 1 km west: the farthest fix from the start is the corner of the L's end.
         var legs: [(Double, Double)] = (0...30).map { (Double($0) * 100, 0) }
@@ -193,7 +182,7 @@ import TrackPipeTesting
             #expect(n.sourceIndex == fix.sourceIndex && n.point == fix.point && n.time == fix.time)
             #expect(n.distance == scanNearest(fix.point))
             #expect(n.distance == Geodesy.haversine(n.place.point, fix.point))
-            #expect(n.bearing == NearbyPlace.initialBearing(from: n.place.point, to: fix.point))
+            #expect(n.bearing == Geodesy.initialBearing(from: n.place.point, to: fix.point))
         }
         // The summary: distance from the place, and where, in words.
         let start = try #require(out.summary.first { $0.key == PlacesStage.SummaryKey.start })

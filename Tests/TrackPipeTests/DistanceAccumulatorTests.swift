@@ -66,6 +66,35 @@ let metresPerEquatorDegree = 6_378_137.0 * .pi / 180
         #expect(loose[2].length == (3 / 2 + 1e300 / 2))
     }
 
+    /// Method speed across a 60-s gap between fixes running east at 3 m/s, course 90°, each reporting an accuracy
+    /// of 3 m (so the positions' noise of the gap is √(3² + 3²) = 4.24 m and the band 2 × 4.24 = 8.49 m): the
+    /// speeds alone say 180 m. The path the fixes' velocities describe is the straight line (`GapPathTests`), so
+    /// - 90 m on the ground (the runner stood for half the gap) is measured 90 + 8.49 m;
+    /// - 120 m between fixes at 0.5 m/s (the speeds: 30 m; the runner set off inside the gap) 120 − 8.49 m;
+    /// - 178 m, within the band of the speeds' 180 m, by the speeds;
+    /// - without a course or an accuracy on either fix, by the speeds (180 m), as before the bound.
+    @Test func aGapsSpeedsAreHeldNearThePathAcrossIt() {
+        func gap(chord: Double, speed: Double = 3, course: Double? = 90, accuracy: Double? = 3) -> Double {
+            func moving(_ i: Int, east: Double, time: Double) -> Fix {
+                var f = at(i, east: east, time: time, accuracy: accuracy)
+                f.speed = speed
+                f.course = course
+                return f
+            }
+            var acc = DistanceAccumulator(measure: .speed)
+            acc.add(moving(0, east: 0, time: 0))
+            acc.add(moving(1, east: 3, time: 1))
+            return acc.add(moving(2, east: 3 + chord, time: 61)).length
+        }
+        let band = 2 * (9.0 + 9.0).squareRoot()
+        #expect(abs(gap(chord: 90) - (90 + band)) < 1e-6)
+        #expect(abs(gap(chord: 120, speed: 0.5) - (120 - band)) < 1e-6)
+        #expect(abs(gap(chord: 178) - 180) < 1e-9)
+        #expect(abs(gap(chord: 90, course: nil) - 180) < 1e-9)
+        #expect(abs(gap(chord: 90, accuracy: nil) - 180) < 1e-9)
+        #expect(abs(gap(chord: 90, accuracy: -1) - 180) < 1e-9)
+    }
+
     @Test func noDistanceIntoAPausedFixButTheStepOutCounts() {
         var acc = DistanceAccumulator()
         let steps = (0..<6).map { i in acc.add(fix(i, lon: Double(i) * 0.001, time: Double(i), paused: i == 2 || i == 3)) }

@@ -68,3 +68,16 @@ import Testing
         }
     }
 }
+
+@Suite struct InitialBearingTests {
+    @Test func bearingsByHand() {
+        let o = GeoPoint(latitude: 0, longitude: 0)
+        #expect(Geodesy.initialBearing(from: o, to: GeoPoint(latitude: 1, longitude: 0)) == 0)
+        #expect(abs(Geodesy.initialBearing(from: o, to: GeoPoint(latitude: 0, longitude: 1)) - 90) < 1e-12)
+        #expect(abs(Geodesy.initialBearing(from: o, to: GeoPoint(latitude: -1, longitude: 0)) - 180) < 1e-12)
+        #expect(abs(Geodesy.initialBearing(from: o, to: GeoPoint(latitude: 0, longitude: -1)) - 270) < 1e-12)
+        #expect(Geodesy.initialBearing(from: o, to: o) == 0)
+        // Across the antimeridian: from 179.5° E to 179.5° W is east.
+        #expect(abs(Geodesy.initialBearing(from: GeoPoint(latitude: 0, longitude: 179.5), to: GeoPoint(latitude: 0, longitude: -179.5)) - 90) < 1e-9)
+    }
+}

@@ -60,6 +60,19 @@ public enum Geodesy {
         return d <= localApproximationLimit ? d : vincenty(a, b)
     }
 
+    /// Initial great-circle bearing from `a` to `b` on the sphere, degrees clockwise from true north, 0 ..< 360
+    /// (0 when the points coincide): where a place lies from another, and the course of a stretch of track.
+    public static func initialBearing(from a: GeoPoint, to b: GeoPoint) -> Double {
+        let degree = Double.pi / 180
+        let phi1 = a.latitude * degree, phi2 = b.latitude * degree
+        let dLambda = wrappedLongitudeDelta(a.longitude, b.longitude)
+        let y = sin(dLambda) * cos(phi2)
+        let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda)
+        guard x != 0 || y != 0 else { return 0 }
+        let bearing = atan2(y, x) / degree
+        return bearing < 0 ? bearing + 360 : (bearing >= 360 ? 0 : bearing)
+    }
+
     /// The WGS84 radii of curvature (metres) at a latitude given by its sine: meridional M = a(1 − e²) ÷ W³ (north)
     /// and prime vertical N = a ÷ W (east, times cos φ per radian of longitude), W = √(1 − e² sin² φ).
     @inlinable @inline(__always)

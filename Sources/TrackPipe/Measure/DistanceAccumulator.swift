@@ -18,6 +18,10 @@
 ///   step from the last paused fix. A step out that the receiver's speeds measure (``StepMeasure/speed``) stays so.
 ///   Its moving time stays that of the step from the last paused fix: paused time is not moving time.
 /// - A fix with a non-finite or out-of-range coordinate counts no distance, into it or out of it.
+/// - With ``StepMeasure/speed``, a step is measured by its fixes' speeds when they measure it (see there); a gap's
+///   length by its speeds is held within ``StepMeasure/gapBand`` standard deviations of the positions' noise of
+///   the path the two fixes' velocities describe across it (`GapPath`), so a stop or a start inside the gap is
+///   not counted at the speed of its ends.
 /// - Its length is measured by ``formula`` (default ``DistanceFormula/default``). With ``threeDimensional``,
 ///   the altitude change is added by Pythagoras, `√(h² + Δz²)`, when both fixes have an altitude and neither
 ///   has a negative ``Fix/verticalAccuracy`` (no GPS altitude). 2D is the default because GPS altitude noise
@@ -164,13 +168,29 @@ public struct DistanceAccumulator: Sendable {
     }
 
     /// The step from the last fix added to `fix` by its speeds, when they measure it (``StepMeasure/speed``: both
-    /// speeds usable, and the step short or after a short one); `nil` when it is measured by positions.
+    /// speeds usable, and the step short or after a short one — a gap, held within its path's noise by
+    /// ``gapLength(bySpeed:to:)``); `nil` when it is measured by positions.
     @inlinable @inline(__always)
     func lengthBySpeed(to fix: Fix) -> Double? {
-        guard measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix, maximumSpeed: maximumSpeed),
-              Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true
+        guard measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix, maximumSpeed: maximumSpeed)
         else { return nil }
-        return bySpeed
+        if Self.isShortStep(from: last, to: fix) { return bySpeed }
+        guard previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true else { return nil }
+        return gapLength(bySpeed: bySpeed, to: fix)
+    }
+
+    /// A gap's length by its speeds (`bySpeed`), held within ``StepMeasure/gapBand`` standard deviations of the
+    /// positions' noise of the ``GapPath`` across it: σ = √(σ₀² + σ₁²) with σ each fix's ``Fix/horizontalAccuracy``.
+    /// Unchanged when either fix lacks a course or a reported accuracy (the path or its noise is unknown).
+    /// Out of line: gaps are rare.
+    @usableFromInline @inline(never)
+    func gapLength(bySpeed: Double, to fix: Fix) -> Double {
+        guard let a0 = last.horizontalAccuracy, let a1 = fix.horizontalAccuracy, a0 >= 0, a1 >= 0,
+              let path = GapPath(from: last, to: fix) else { return bySpeed }
+        let length = path.length
+        let band = StepMeasure.gapBand * (a0 * a0 + a1 * a1).squareRoot()
+        guard length.isFinite, band.isFinite else { return bySpeed }
+        return min(max(bySpeed, length - band), length + band)
     }
 
     /// True when the step from the last fix added to `fix` is measured across a pause, from its anchor: it leaves

@@ -28,8 +28,10 @@ public struct TrackSmootherStage: Stage {
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
         smoothed 1-sigma, its speed (m/s) and course (°) the smoothed velocity — pair with distance \
         method "speed" for distance as ∫|v| dt. A fix with no speed of its own next to a gap (a step over 2 s \
-        after a short one) gets the smoothed track's pace over the 10 s beside the gap as its speed, so distance \
-        by speed measures the gap by the pace on each side rather than the straight line across it. Runs restart at segments, gaps and long pauses as for \
+        after a short one) gets the smoothed track's pace over the 10 s beside the gap as its speed and its \
+        direction of travel there as its course, so distance by speed measures the gap by the pace on each side \
+        rather than the straight line across it, held near the path those speeds and courses describe. Runs \
+        restart at segments, gaps and long pauses as for \
         kalman-smoother, whose drop rules it shares; each run's model is reported as a track-smoother-model \
         event. Offline only.
         """,
@@ -246,16 +248,19 @@ public struct TrackSmootherStage: Stage {
         if !droppedIndices.isEmpty {
             kept = kept.enumerated().filter { !droppedIndices.contains($0.offset) }.map(\.element)
         }
-        // A gap in a run without speeds: its edge fixes get the smoothed track's pace beside it (GapEdgePace).
-        let edges = GapEdgePace.speeds(kept)
+        // A gap in a run without speeds: its edge fixes get the smoothed track's pace and course beside it
+        // (GapEdgePace).
+        let edges = GapEdgePace.edges(kept)
         if !edges.isEmpty {
             // Each kept fix's index in `fixes` (for its change record), when some were dropped.
             let original = droppedIndices.isEmpty ? nil : fixes.indices.filter { !droppedIndices.contains($0) }
-            for (k, speed) in edges {
+            for edge in edges {
+                let k = edge.index
                 let change = changeIndex[original?[k] ?? k]
                 // Only smoothed fixes (one left as it was — a failed run, near a pole — keeps its fields).
                 guard change >= 0 else { continue }
-                kept[k].speed = speed
+                kept[k].speed = edge.speed
+                if let course = edge.course { kept[k].course = course }
                 changed[change].updated = FixSnapshot(kept[k])
             }
         }

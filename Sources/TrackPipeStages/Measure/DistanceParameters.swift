@@ -39,7 +39,9 @@ public struct DistanceParameters: Sendable, Hashable {
         .choice("method", StepMeasure.allCases.map(\.rawValue), default: StepMeasure.steps.rawValue,
                 help: "How a step is measured: `steps` (default; the distance between the fixes) or `speed` (the "
                     + "time integral of the fixes' speeds, trapezoid, where both carry one of at most the activity's jump "
-                    + "limit, superman-jump's, as a faster one is corrupt; else the step). `speed` "
+                    + "limit, superman-jump's, as a faster one is corrupt; else the step; a step over 2 s only after a "
+                    + "short one, a gap, and then held within 2 sigma of the fixes' accuracies of the path their speeds "
+                    + "and courses describe across it). `speed` "
                     + "after track-smoother measures ∫|v| dt of the smoothed velocity; on raw fixes, of the Doppler speeds."),
         .boolean("three-dimensional", default: false,
                  help: "Add the altitude change to each step (√(h² + Δz²)) where both fixes have a GPS altitude. "

@@ -19,19 +19,7 @@ public struct NearbyPlace: Sendable, Hashable, Codable {
         sourceIndex = fix.sourceIndex
         point = fix.point
         time = fix.time
-        bearing = Self.initialBearing(from: place.point, to: fix.point)
-    }
-
-    /// Initial great-circle bearing from `a` to `b`, degrees 0 ..< 360.
-    static func initialBearing(from a: GeoPoint, to b: GeoPoint) -> Double {
-        let degree = Double.pi / 180
-        let phi1 = a.latitude * degree, phi2 = b.latitude * degree
-        let dLambda = Geodesy.wrappedLongitudeDelta(a.longitude, b.longitude)
-        let y = sin(dLambda) * cos(phi2)
-        let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda)
-        guard x != 0 || y != 0 else { return 0 }
-        let bearing = atan2(y, x) / degree
-        return bearing < 0 ? bearing + 360 : (bearing >= 360 ? 0 : bearing)
+        bearing = Geodesy.initialBearing(from: place.point, to: fix.point)
     }
 
     /// Where the fix lies from the place, in words: "S of Winchester, United Kingdom".

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The way a receiver most plausibly went across a gap in a recording, from the positions and the velocities
+/// (speed and course) of the fixes either side: the cubic Hermite curve from the first position to the second
+/// whose tangents are the two velocities times the gap's duration. A smoother with a constant-velocity motion
+/// model (white acceleration, as `track-smoother`'s) interpolates a gap along exactly this curve, so its length
+/// is the distance that smoother's velocities would integrate to across the gap.
+///
+/// ``DistanceAccumulator`` holds a gap's length by its speeds within the positions' noise of this length (see
+/// ``StepMeasure/speed``): the speeds alone count the runner's speed at the gap's two ends for the whole gap —
+/// too long when they stopped at a light inside it (+36 m in one 61-s gap of `stop-and-go-doppler`), too short
+/// when they set off from a standstill — while the curve goes where the positions say.
+///
+/// Tangents: a single cubic is shorter than the circular arc it follows when its tangents are the arc's speed
+/// times the duration (a quarter circle 0.8 % short, a half circle 9.5 %). They are scaled by 4 tan(θ/4) / θ, θ
+/// the angle between the two velocities, which makes the curve the usual cubic approximation of a circular arc of
+/// that turn (a quarter circle's length +0.014 %, a half circle's +0.96 %) and leaves a straight gap (θ = 0)
+/// unscaled. On simulated runs (seeds 1–20) the scaled tangents measured the 400 m track's 194 gaps closer (the
+/// sum of their errors −307 → −66 m) and the other scenarios' gaps about as well (sums of |error| within 4 %).
+///
+/// Units: metres, seconds, m/s; course in degrees clockwise from true north. The two positions are put on a
+/// local flat frame (the WGS84 radii of curvature at the mid-latitude, as ``DistanceFormula/local``), so a gap of
+/// more than ``Geodesy/localApproximationLimit`` is not described (`init` returns `nil`).
+struct GapPath: Sendable {
+    /// The second position relative to the first, metres east and north.
+    let east: Double
+    let north: Double
+    /// The velocities at the two ends, m/s east and north.
+    let startEast: Double
+    let startNorth: Double
+    let endEast: Double
+    let endNorth: Double
+    /// The gap's duration, seconds (> 0).
+    let duration: Double
+
+    /// The path from `from` to `to`; `nil` unless both have valid coordinates, a finite non-negative speed and a
+    /// finite course, the time increases, and the positions are at most ``Geodesy/localApproximationLimit`` apart.
+    init?(from: Fix, to: Fix) {
+        guard let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite,
+              let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
+              let c0 = from.course, let c1 = to.course, c0.isFinite, c1.isFinite,
+              DistanceAccumulator.hasValidCoordinates(from), DistanceAccumulator.hasValidCoordinates(to) else { return nil }
+        let phiM = (from.latitude + to.latitude) * (.pi / 360)
+        let radii = Geodesy.radiiOfCurvature(sinLatitude: sin(phiM))
+        let north = (to.latitude - from.latitude) * (.pi / 180) * radii.meridional
+        let east = Geodesy.wrappedLongitudeDelta(from.longitude, to.longitude) * radii.primeVertical * cos(phiM)
+        guard (east * east + north * north).squareRoot() <= Geodesy.localApproximationLimit else { return nil }
+        self.init(east: east, north: north,
+                  startEast: s0 * sin(c0 * .pi / 180), startNorth: s0 * cos(c0 * .pi / 180),
+                  endEast: s1 * sin(c1 * .pi / 180), endNorth: s1 * cos(c1 * .pi / 180), duration: t1 - t0)
+    }
+
+    init(east: Double, north: Double, startEast: Double, startNorth: Double, endEast: Double, endNorth: Double,
+         duration: Double) {
+        self.east = east
+        self.north = north
+        self.startEast = startEast
+        self.startNorth = startNorth
+        self.endEast = endEast
+        self.endNorth = endNorth
+        self.duration = duration
+    }
+
+    /// The factor on the tangents, 4 tan(θ/4) / θ for a turn of θ between the two velocities (1 when either is
+    /// zero or they are parallel; 4/π ≈ 1.27 for a reversal).
+    var tangentScale: Double {
+        let cross = startEast * endNorth - startNorth * endEast
+        let dot = startEast * endEast + startNorth * endNorth
+        guard cross != 0 || dot < 0 else { return 1 }
+        let theta = abs(atan2(cross, dot))
+        return theta > 1e-9 ? 4 * tan(theta / 4) / theta : 1
+    }
+
+    /// The curve's length, metres: ∫₀¹ |p′(u)| du by Gauss–Legendre quadrature, three points on each of 16
+    /// equal panels (exact when |p′| is a polynomial of degree ≤ 5 on each panel, e.g. on a straight gap with no
+    /// reversal, whose length is then the straight line's).
+    var length: Double {
+        let k = tangentScale * duration
+        let (ae, an) = (k * startEast, k * startNorth)
+        let (be, bn) = (k * endEast, k * endNorth)
+        // p′(u) = (3u² − 4u + 1) a + 6u(1 − u) d + (3u² − 2u) b, with d the chord and a, b the scaled tangents.
+        func speed(_ u: Double) -> Double {
+            let ha = (3 * u - 4) * u + 1, hd = 6 * u * (1 - u), hb = (3 * u - 2) * u
+            let e = ha * ae + hd * east + hb * be
+            let n = ha * an + hd * north + hb * bn
+            return (e * e + n * n).squareRoot()
+        }
+        let panels = 16
+        let h = 1 / Double(panels)
+        let offset = (3.0 / 5).squareRoot() / 2 * h
+        var sum = 0.0
+        for i in 0..<panels {
+            let middle = (Double(i) + 0.5) * h
+            sum += 5 * speed(middle - offset) + 8 * speed(middle) + 5 * speed(middle + offset)
+        }
+        return sum * h / 18
+    }
+}
