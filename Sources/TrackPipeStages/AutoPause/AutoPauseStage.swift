@@ -105,7 +105,8 @@ public struct AutoPauseStage: StreamingStage {
                     + "first held fix closer than 2·radius/window × their mean time apart to the mean of the "
                     + "fixes of the edge-window seconds after it (the approach before it stays moving) and ends at the last fix "
                     + "that close to the mean of those before it (the walk-out after it stays moving). Default 6 s, "
-                    + "by distance without speeds: 20 simulated runs like stop-and-go, mean |error| 0.94 % (3 s: "
+                    + "by distance without speeds (measured before gaps were held near their path): 20 simulated "
+                    + "runs like stop-and-go, mean |error| 0.94 % (3 s: "
                     + "1.27 %, 10 s: 1.24 %); the accuracy sweep's city loops, 73 of 80 within 1.5 % (3 s: 76, 10 s: "
                     + "58); shorter windows split stops of a noisy city phone (urban-canyon pause recall 0.56 at 3 s, "
                     + "0.67 at 6 s). At most window."),

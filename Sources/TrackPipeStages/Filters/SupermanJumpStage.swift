@@ -33,8 +33,8 @@ import TrackPipe
 /// 0.75); alone on the raw rows recall 1.00, precision 0.43 (its other drops are the invalid rows).
 /// `max-acceleration` 2 / 5 / 10 m/s² gives precision 0.27 / 0.75 / 1.00 — it finds nothing the speed rule
 /// misses, hence off. `recovery-fixes` 2, 3, 5 give the same result there (the jumps are single fixes). On the
-/// simulated datasets/jumpy.gpx (jumps of 1–4 agreeing fixes) the default pipeline scores +74.84 % distance and
-/// 57.24 m position RMSE with `recovery-fixes` 3 (every 3- and 4-fix jump re-anchored), −0.32 % and 3.14 m with
+/// simulated datasets/jumpy.gpx (jumps of 1–4 agreeing fixes) the default pipeline scores +74.70 % distance and
+/// 57.24 m position RMSE with `recovery-fixes` 3 (every 3- and 4-fix jump re-anchored), −0.46 % and 3.14 m with
 /// 5, the default. Recomputed by `SupermanJumpStageTests.referenceRunPrecisionAndRecall`; see the Filters
 /// article.
 public struct SupermanJumpStage: StreamingStage {
@@ -69,7 +69,7 @@ public struct SupermanJumpStage: StreamingStage {
                 help: "After this many consecutive rejected fixes that agree with each other, keep them and "
                     + "re-anchor on them (the anchor was the outlier). Default 5: phones emit jumps of 3–4 "
                     + "agreeing fixes (network fixes), which 3 would accept (datasets/jumpy, default pipeline: "
-                    + "+74.84 % distance with 3, −0.32 % with 5); 5 holds back at most 4 suspects (4 s at 1 Hz)."),
+                    + "+74.70 % distance with 3, −0.46 % with 5); 5 holds back at most 4 suspects (4 s at 1 Hz)."),
             .boolean(
                 "accuracy-aware", default: true,
                 help: "Subtract both accuracy radii (m) from the step before computing speed. Default true: "
