@@ -167,7 +167,8 @@ def gap_length(by_speed, a, b, dt):
     """A gap's length by its speeds held within 2 standard deviations of the positions' noise (the fixes' reported
     accuracies) of the path their velocities describe across it, as `DistanceAccumulator` holds it (`GapPath`):
     the cubic Hermite curve with the velocities times the gap as tangents, scaled by 4 tan(θ/4) / θ for a turn of
-    θ. Its length is integrated here with 400 straight pieces (the library: Gauss–Legendre quadrature)."""
+    θ, or the two legs along the courses when they meet ahead and behind and are shorter. The curve's length is
+    integrated here with 400 straight pieces (the library: Gauss–Legendre quadrature)."""
     if "course" not in a or "course" not in b or "hacc" not in a or "hacc" not in b or a["hacc"] < 0 or b["hacc"] < 0:
         return by_speed
     semi_major, flattening = 6378137.0, 1 / 298.257223563
@@ -188,6 +189,15 @@ def gap_length(by_speed, a, b, dt):
         ny = h10 * k * va[1] + h01 * north + h11 * k * vb[1]
         length += math.hypot(nx - x, ny - y)
         x, y = nx, ny
+    # Or the corner, when shorter: two legs along the courses, meeting ahead of the first fix and behind the second.
+    na, nb = math.hypot(*va), math.hypot(*vb)
+    if na > 0 and nb > 0:
+        ua, ub = (va[0] / na, va[1] / na), (vb[0] / nb, vb[1] / nb)
+        det = ua[0] * ub[1] - ua[1] * ub[0]
+        if abs(det) > 1e-6:
+            s, t = (east * ub[1] - north * ub[0]) / det, (ua[0] * north - ua[1] * east) / det
+            if s >= 0 and t >= 0:
+                length = min(length, s + t)
     band = 2 * math.hypot(a["hacc"], b["hacc"])
     return min(max(by_speed, length - band), length + band)
 

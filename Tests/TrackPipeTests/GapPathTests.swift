@@ -42,6 +42,32 @@ import Testing
         #expect(abs(path.length - 158.582) < 1e-2)
     }
 
+    /// A gap that ends just past a corner (`stop-and-go-doppler`'s minute-long one, by hand): north at 2.62 m/s,
+    /// then west at 3.66 m/s, 151.9 m due north of the start after 61 s. The curve turns all the way across the gap
+    /// and bulges east (longer than 160 m); the two legs along the courses meet at the end, 151.9 + 0 m: the path.
+    @Test func aGapEndingPastACornerIsMeasuredAlongTheLegs() throws {
+        let path = GapPath(east: 0, north: 151.9, startEast: 0, startNorth: 2.62, endEast: -3.66, endNorth: 0, duration: 61)
+        let corner = try #require(path.cornerLength)
+        #expect(abs(corner - 151.9) < 1e-9)
+        #expect(path.curveLength > 160)
+        #expect(path.length == corner)
+    }
+
+    /// Where the legs are longer than the curve, the curve: a corner halfway (50 m east, then 50 m north, at 3 m/s)
+    /// has legs of 100 m and a curve of about a quarter circle's 78.5 m. Legs that would meet behind the first fix
+    /// (the second fix 50 m west, heading north, after heading east) or courses that never meet (parallel) give
+    /// no corner.
+    @Test func theCornerOnlyWhereItIsShorterAndAhead() throws {
+        let halfway = GapPath(east: 50, north: 50, startEast: 3, startNorth: 0, endEast: 0, endNorth: 3, duration: 100.0 / 3)
+        #expect(abs(try #require(halfway.cornerLength) - 100) < 1e-9)
+        #expect(halfway.length == halfway.curveLength && halfway.length < 100)
+        let behind = GapPath(east: -50, north: 50, startEast: 3, startNorth: 0, endEast: 0, endNorth: 3, duration: 30)
+        #expect(behind.cornerLength == nil)
+        #expect(straight(chord: 90, speed: 3, duration: 30).cornerLength == nil)
+        let standing = GapPath(east: 10, north: 0, startEast: 0, startNorth: 0, endEast: 3, endNorth: 0, duration: 5)
+        #expect(standing.cornerLength == nil)
+    }
+
     @Test func theTangentsAreScaledByTheTurn() {
         func scale(_ endEast: Double, _ endNorth: Double) -> Double {
             GapPath(east: 10, north: 0, startEast: 3, startNorth: 0, endEast: endEast, endNorth: endNorth, duration: 5)

@@ -24,8 +24,9 @@ public enum StepMeasure: String, Sendable, Hashable, Codable, CaseIterable {
     /// deviations of the positions' noise: 2. Measured with the default pipeline on 200 simulated runs with Doppler
     /// speeds per set of seeds (every scenario with and without multipath bursts, and runs like `stop-and-go` and
     /// `urban-canyon`; each has two signal gaps of 15–60 s and a few of 3–4 s where fixes were dropped): the mean
-    /// |error| of a gap 3.64 → 2.31 m on seeds 1–20 and 4.18 → 2.59 m on seeds 21–40, runs within 0.5 % 172 → 174
-    /// and 150 → 171 of 200. A band of 1 held the short gaps' speeds by the positions' noise (165 of 200 on seeds
-    /// 1–20); 3 left more of the long gaps' error (163 of 200 on seeds 21–40).
+    /// |error| of a gap 3.64 → 2.26 m on seeds 1–20 and 4.18 → 2.53 m on seeds 21–40, runs within 0.5 % 172 → 175
+    /// and 150 → 174 of 200. Measured with the curve alone (before `GapPath` took a shorter corner), a band of 1
+    /// held the short gaps' speeds by the positions' noise (165 of 200 on seeds 1–20, 2 gave 174); 3 left more of
+    /// the long gaps' error (163 of 200 on seeds 21–40, 2 gave 171).
     public static let gapBand = 2.0
 }

@@ -18,9 +18,9 @@ import TrackPipe
 /// `datasets/jumpy.gpx` −1.27 → −0.06 % (`Benchmarks/accuracy-sweep.py --breakdown`'s `gaps`). A window of 5 s measured 0.14 % (largest 0.62 %); one side only (what a live stage could do)
 /// 0.23 % (1.49 %): the pace after the gap is needed, so this is offline, with the smoother. With the course as well
 /// (2026-11-29; without Doppler, 200 runs per set of seeds: every scenario with and without bursts, runs like
-/// `stop-and-go` and `urban-canyon`): the mean |error| of a gap 3.74 → 2.60 m on seeds 1–20 and 3.74 → 2.52 m on
-/// seeds 21–40, runs within 1.5 % 178 → 179 and 182 → 188 of 200; `urban-canyon.gpx` +2.32 → +1.77 %; the
-/// Whitchurch Lezyne's and Etrex's gaps against the route, sum of |error|, 635 → 229 m and 88 → 28 m.
+/// `stop-and-go` and `urban-canyon`): the mean |error| of a gap 3.74 → 2.51 m on seeds 1–20 and 3.74 → 2.38 m on
+/// seeds 21–40, runs within 1.5 % 178 → 180 and 182 → 190 of 200; `urban-canyon.gpx` +2.32 → +1.77 %; the
+/// Whitchurch Lezyne's and Etrex's gaps against the route, sum of |error|, 635 → 212 m and 88 → 30 m.
 public enum GapEdgePace {
     /// Seconds of track beside a gap whose pace is the speed of the gap's edge fix: 10.
     public static let window = 10.0
