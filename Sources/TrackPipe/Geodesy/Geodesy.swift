@@ -52,12 +52,18 @@ public enum Geodesy {
     /// rather than a sphere. Steps longer than ``localApproximationLimit`` are measured with ``vincenty(_:_:)``.
     @inlinable
     public static func local(_ a: GeoPoint, _ b: GeoPoint) -> Double {
-        let phiM = (a.latitude + b.latitude) * (.pi / 360)
-        let (m, n) = radiiOfCurvature(sinLatitude: sin(phiM))
-        let dNorth = (b.latitude - a.latitude) * (.pi / 180) * m
-        let dEast = wrappedLongitudeDelta(a.longitude, b.longitude) * n * cos(phiM)
+        let (dEast, dNorth) = localOffset(a, b)
         let d = (dNorth * dNorth + dEast * dEast).squareRoot()
         return d <= localApproximationLimit ? d : vincenty(a, b)
+    }
+
+    /// The flat step from `a` to `b` that ``local(_:_:)`` measures, metres east and north: the WGS84 radii of
+    /// curvature at the mid-latitude (accurate up to ``localApproximationLimit``).
+    @inlinable @inline(__always)
+    public static func localOffset(_ a: GeoPoint, _ b: GeoPoint) -> (east: Double, north: Double) {
+        let phiM = (a.latitude + b.latitude) * (.pi / 360)
+        let (m, n) = radiiOfCurvature(sinLatitude: sin(phiM))
+        return (wrappedLongitudeDelta(a.longitude, b.longitude) * n * cos(phiM), (b.latitude - a.latitude) * (.pi / 180) * m)
     }
 
     /// Initial great-circle bearing from `a` to `b` on the sphere, degrees clockwise from true north, 0 ..< 360

@@ -36,34 +36,6 @@ struct GapPath: Sendable {
     /// The gap's duration, seconds (> 0).
     let duration: Double
 
-    /// The path from `from` to `to`; `nil` unless both have valid coordinates, a finite non-negative speed and a
-    /// finite course, the time increases, and the positions are at most ``Geodesy/localApproximationLimit`` apart.
-    init?(from: Fix, to: Fix) {
-        guard let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite,
-              let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
-              let c0 = from.course, let c1 = to.course, c0.isFinite, c1.isFinite,
-              DistanceAccumulator.hasValidCoordinates(from), DistanceAccumulator.hasValidCoordinates(to) else { return nil }
-        let phiM = (from.latitude + to.latitude) * (.pi / 360)
-        let radii = Geodesy.radiiOfCurvature(sinLatitude: sin(phiM))
-        let north = (to.latitude - from.latitude) * (.pi / 180) * radii.meridional
-        let east = Geodesy.wrappedLongitudeDelta(from.longitude, to.longitude) * radii.primeVertical * cos(phiM)
-        guard (east * east + north * north).squareRoot() <= Geodesy.localApproximationLimit else { return nil }
-        self.init(east: east, north: north,
-                  startEast: s0 * sin(c0 * .pi / 180), startNorth: s0 * cos(c0 * .pi / 180),
-                  endEast: s1 * sin(c1 * .pi / 180), endNorth: s1 * cos(c1 * .pi / 180), duration: t1 - t0)
-    }
-
-    init(east: Double, north: Double, startEast: Double, startNorth: Double, endEast: Double, endNorth: Double,
-         duration: Double) {
-        self.east = east
-        self.north = north
-        self.startEast = startEast
-        self.startNorth = startNorth
-        self.endEast = endEast
-        self.endNorth = endNorth
-        self.duration = duration
-    }
-
     /// The factor on the tangents, 4 tan(θ/4) / θ for a turn of θ between the two velocities (1 when either is
     /// zero or they are parallel; 4/π ≈ 1.27 for a reversal).
     var tangentScale: Double {
@@ -120,5 +92,21 @@ struct GapPath: Sendable {
             sum += 5 * speed(middle - offset) + 8 * speed(middle) + 5 * speed(middle + offset)
         }
         return sum * h / 18
+    }
+}
+
+extension GapPath {
+    /// The path from `from` to `to`; `nil` unless both have valid coordinates, a finite non-negative speed and a
+    /// finite course, the time increases, and the positions are at most ``Geodesy/localApproximationLimit`` apart.
+    init?(from: Fix, to: Fix) {
+        guard let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite,
+              let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
+              let c0 = from.course, let c1 = to.course, c0.isFinite, c1.isFinite,
+              DistanceAccumulator.hasValidCoordinates(from), DistanceAccumulator.hasValidCoordinates(to) else { return nil }
+        let (east, north) = Geodesy.localOffset(from.point, to.point)
+        guard (east * east + north * north).squareRoot() <= Geodesy.localApproximationLimit else { return nil }
+        self.init(east: east, north: north,
+                  startEast: s0 * sin(c0 * .pi / 180), startNorth: s0 * cos(c0 * .pi / 180),
+                  endEast: s1 * sin(c1 * .pi / 180), endNorth: s1 * cos(c1 * .pi / 180), duration: t1 - t0)
     }
 }
