@@ -65,6 +65,27 @@ import TrackPipeTesting
         #expect(out.drop(of: 3)?.rule == "max-horizontal-accuracy")
     }
 
+    /// The `hdop-drops` summary, by hand: 50 fixes judged on HDOP alone (no accuracy; two as a reader leaves them,
+    /// with the estimate filled in), 10 of them (a fifth) at HDOP 4.2 (21 m): the summary says 10 of 50 (20 %); 9 of
+    /// them, or 49 fixes with 10 over, or any number with `max-hdop` set: none. Fixes with an accuracy of their own
+    /// are not counted.
+    @Test func manyDropsOnHDOPAloneNameTheOsmAndPreset() throws {
+        func run(_ count: Int, over: Int, parameters: [String: JSONValue] = [:]) throws -> StageOutput {
+            var fixes = (0..<count).map { i in fix(i, t: Double(i), east: 3 * Double(i), accuracy: nil, hdop: i < over ? 4.2 : 2) }
+            fixes[count - 1].estimateAccuracyFromHDOPIfMissing()
+            fixes[count - 2].estimateAccuracyFromHDOPIfMissing()
+            fixes.append(fix(count, t: Double(count), accuracy: 30))  // its own accuracy: dropped, not counted
+            return try H(parameters: parameters).run(fixes)
+        }
+        let hint = try #require(try run(50, over: 10).summary.first { $0.key == "hdop-drops" })
+        #expect(hint.value == 10 && hint.unit == .count)
+        #expect(hint.text?.hasPrefix("of 50 fixes judged on HDOP × 5 m (20 %)") == true)
+        #expect(hint.text?.contains("--pipeline osmand-hdop") == true)
+        #expect(try run(50, over: 9).summary.isEmpty)
+        #expect(try run(49, over: 10).summary.isEmpty)
+        #expect(try run(50, over: 10, parameters: ["max-hdop": .number(4)]).summary.isEmpty)
+    }
+
     @Test func noFixQualityIsDropped() throws {
         var noFix = fix(0, t: 0, accuracy: 3)
         noFix.fixQuality = FixQuality.none
