@@ -43,6 +43,30 @@ import TrackPipeTesting
         #expect(GapEdgePace.edges(standing).first?.course == nil)
     }
 
+    /// On a circle (a 400 m track's bend, radius 36.5 m, 3 m/s, 1 Hz, anticlockwise) the course at a stretch's end
+    /// is the tangent there, within a degree, on either side of the gap; the stretch's own chord points 5 s back,
+    /// 23.5° (3 m/s × 5 s ÷ 36.5 m) behind.
+    @Test func theCourseIsTheTangentAtTheEdge() throws {
+        let radius = 36.5, speed = 3.0
+        // Anticlockwise from the circle's south point: at time t the heading is 90° − (speed·t/radius) in degrees
+        // clockwise from north (east at t = 0, turning left).
+        let fixes = (0...40).map { second -> Fix in
+            let angle = speed * Double(second) / radius
+            return fixtures.fix(second, t: Double(second), east: radius * sin(angle), north: radius * (1 - cos(angle)), accuracy: 0.1)
+        }
+        func heading(_ t: Double) -> Double {
+            let h = 90 - speed * t / radius * 180 / .pi
+            return h < 0 ? h + 360 : h
+        }
+        func gap(_ a: Double, _ b: Double) -> Double { abs((a - b + 540).truncatingRemainder(dividingBy: 360) - 180) }
+        let back = try #require(GapEdgePace.course(fixes, edge: 20, far: 10))
+        let ahead = try #require(GapEdgePace.course(fixes, edge: 20, far: 30))
+        #expect(gap(back, heading(20)) < 1, "\(back)° against \(heading(20))°")
+        #expect(gap(ahead, heading(20)) < 1, "\(ahead)° against \(heading(20))°")
+        let chord = Geodesy.initialBearing(from: fixes[10].point, to: fixes[20].point)
+        #expect(abs(gap(chord, heading(20)) - 23.5) < 1, "the chord \(chord)°")
+    }
+
     /// Due north at 3 m/s, fixes accurate to 0.1 m, a 60 s gap in which the runner stood for 30 s (90 m on the
     /// ground), then on at 3 m/s: 30 s + the gap + 30 s = 270 m. By the pace beside the gap alone it would be
     /// 360 m (the pace times 60 s); with the course, the gap is held near the straight path across it, within

@@ -50,39 +50,8 @@ public enum GapEdgePace {
             else { return nil }
             return t1 - t0
         }
-        /// The direction of travel at `fixes[edge]` from the stretch of track between it and `fixes[far]` (either
-        /// side), degrees clockwise from true north: taken as an arc of a circle, the bearing of the chord of its half
-        /// next to the edge turned on by half the turn between its two halves' chords (the tangent at the edge; the
-        /// whole stretch's chord is the direction at its middle, 5 s behind on a 10-s stretch — on a 400 m track's
-        /// bend at 3 m/s, 24° — which measured a 30-s gap there 10 % long). The whole stretch's chord when the
-        /// halves cannot be told (no fix between, or two of the three fixes at one place); `nil` when the ends
-        /// coincide.
-        func course(edge: Int, far: Int) -> Double? {
-            let e = fixes[edge], f = fixes[far]
-            guard e.latitude != f.latitude || e.longitude != f.longitude else { return nil }
-            let forward = far > edge
-            let chord = forward ? Geodesy.initialBearing(from: e.point, to: f.point) : Geodesy.initialBearing(from: f.point, to: e.point)
-            guard abs(far - edge) >= 2, let te = e.time, let tf = f.time else { return chord }
-            let middleTime = (te + tf) / 2
-            var middle = edge
-            for i in stride(from: edge, through: far, by: forward ? 1 : -1) {
-                if let t = fixes[i].time, abs(t - middleTime) < abs((fixes[middle].time ?? .infinity) - middleTime) { middle = i }
-            }
-            let m = fixes[middle]
-            guard middle != edge, middle != far, m.latitude != e.latitude || m.longitude != e.longitude,
-                  m.latitude != f.latitude || m.longitude != f.longitude else { return chord }
-            // Travel order: far → middle → edge before a gap, edge → middle → far after it.
-            let near = forward ? Geodesy.initialBearing(from: e.point, to: m.point) : Geodesy.initialBearing(from: m.point, to: e.point)
-            let away = forward ? Geodesy.initialBearing(from: m.point, to: f.point) : Geodesy.initialBearing(from: f.point, to: m.point)
-            // The turn from the earlier half's chord to the later one's, −180…180°.
-            var turn = forward ? away - near : near - away
-            turn -= 360 * (turn / 360).rounded()
-            var course = forward ? near - turn / 2 : near + turn / 2
-            course -= 360 * (course / 360).rounded(.down)
-            return course < 360 ? course : 0
-        }
         /// The edge fix `edge`'s pace and course over short steps from step `j` on, in direction `step` (−1 back,
-        /// +1 forward): the steps' length over their time, and `course(edge:far:)` of that stretch.
+        /// +1 forward): the steps' length over their time, and ``course(_:edge:far:)`` of that stretch.
         func edge(_ edge: Int, from j: Int, by step: Int) -> Edge? {
             var length = 0.0, time = 0.0, k = j
             while time < window, let dt = shortStep(k) {
@@ -93,7 +62,7 @@ public enum GapEdgePace {
             guard time > 0, length.isFinite else { return nil }
             // The far end of the stretch: the first fix of the last step taken (back) or the last fix (forward).
             let far = step < 0 ? k + 1 : k
-            return Edge(index: edge, speed: length / time, course: course(edge: edge, far: far))
+            return Edge(index: edge, speed: length / time, course: course(fixes, edge: edge, far: far))
         }
         for i in 1..<(fixes.count - 1) {
             let a = fixes[i], b = fixes[i + 1]
@@ -103,6 +72,38 @@ public enum GapEdgePace {
             if !hasSpeed(b), let e = edge(i + 1, from: i + 1, by: 1) { out.append(e) }
         }
         return out
+    }
+
+    /// The direction of travel at `fixes[edge]` from the stretch of track between it and `fixes[far]` (either
+    /// side), degrees clockwise from true north: taken as an arc of a circle, the bearing of the chord of its half
+    /// next to the edge turned on by half the turn between its two halves' chords (the tangent at the edge; the
+    /// whole stretch's chord is the direction at its middle, 5 s behind on a 10-s stretch — on a 400 m track's
+    /// bend at 3 m/s, 24° — which measured a 30-s gap there 10 % long). The whole stretch's chord when the
+    /// halves cannot be told (no fix between, or two of the three fixes at one place); `nil` when the ends
+    /// coincide.
+    static func course(_ fixes: [Fix], edge: Int, far: Int) -> Double? {
+        let e = fixes[edge], f = fixes[far]
+        guard e.latitude != f.latitude || e.longitude != f.longitude else { return nil }
+        let forward = far > edge
+        let chord = forward ? Geodesy.initialBearing(from: e.point, to: f.point) : Geodesy.initialBearing(from: f.point, to: e.point)
+        guard abs(far - edge) >= 2, let te = e.time, let tf = f.time else { return chord }
+        let middleTime = (te + tf) / 2
+        var middle = edge
+        for i in stride(from: edge, through: far, by: forward ? 1 : -1) {
+            if let t = fixes[i].time, abs(t - middleTime) < abs((fixes[middle].time ?? .infinity) - middleTime) { middle = i }
+        }
+        let m = fixes[middle]
+        guard middle != edge, middle != far, m.latitude != e.latitude || m.longitude != e.longitude,
+              m.latitude != f.latitude || m.longitude != f.longitude else { return chord }
+        // Travel order: far → middle → edge before a gap, edge → middle → far after it.
+        let near = forward ? Geodesy.initialBearing(from: e.point, to: m.point) : Geodesy.initialBearing(from: m.point, to: e.point)
+        let away = forward ? Geodesy.initialBearing(from: m.point, to: f.point) : Geodesy.initialBearing(from: f.point, to: m.point)
+        // The turn from the earlier half's chord to the later one's, −180…180°.
+        var turn = forward ? away - near : near - away
+        turn -= 360 * (turn / 360).rounded()
+        var course = forward ? near - turn / 2 : near + turn / 2
+        course -= 360 * (course / 360).rounded(.down)
+        return course < 360 ? course : 0
     }
 
     static func hasSpeed(_ fix: Fix) -> Bool {
