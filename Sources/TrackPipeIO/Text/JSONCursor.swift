@@ -10,13 +10,20 @@ struct JSONCursor {
         self.cursor = cursor
     }
 
-    /// `"key":`, preceded by a comma unless it is the object's first member.
+    /// `"key":`, preceded by a comma unless it is the object's first member. The key is one copy and the rest byte
+    /// stores in room taken at once: a copy for each of the four pieces was 21 M of the 254 M instructions a
+    /// 23 000-fix run's report costs (callgrind).
+    @inline(__always)
     mutating func key(_ k: StaticString) {
-        if !first { cursor.put(UInt8(ascii: ",")) }
+        let count = k.utf8CodeUnitCount
+        let comma = first ? 0 : 1
+        let p = cursor.take(count + 3 + comma)
+        if comma == 1 { p.initialize(to: UInt8(ascii: ",")) }
+        p[comma] = UInt8(ascii: "\"")
+        (p + comma + 1).initialize(from: k.utf8Start, count: count)
+        p[comma + 1 + count] = UInt8(ascii: "\"")
+        p[comma + 2 + count] = UInt8(ascii: ":")
         first = false
-        cursor.put(UInt8(ascii: "\""))
-        cursor.put(k)
-        cursor.put("\":")
     }
 
     /// The shortest decimal that reads back as `v` (``DecimalText``); `"inf"`, `"-inf"` or `"nan"` when it is not

@@ -9,10 +9,25 @@ enum JSONQuoting {
     /// The most bytes ``put(_:to:)`` writes for `s`: every byte escaped as `\u00XX`, and the quotes.
     static func maximumLength(_ s: String) -> Int { 6 * s.utf8.count + 2 }
 
-    /// `s` quoted, written at `cursor` (at most ``maximumLength(_:)`` bytes).
+    /// `s` quoted, written at `cursor` (at most ``maximumLength(_:)`` bytes). A string with nothing to escape (a
+    /// stage's name, an event's kind: nearly all of them) is copied whole: byte by byte through the string's UTF-8
+    /// view it was 16.7 M of the 254 M instructions a 23 000-fix run's report costs (callgrind).
     static func put(_ s: String, to cursor: inout ByteCursor) {
-        cursor.put(UInt8(ascii: "\""))
-        for c in s.utf8 {
+        var s = s
+        s.withUTF8 { bytes in
+            cursor.put(UInt8(ascii: "\""))
+            if bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                putEscaped(bytes, to: &cursor)
+            } else {
+                cursor.put(bytes)
+            }
+            cursor.put(UInt8(ascii: "\""))
+        }
+    }
+
+    /// `bytes` with JSON's escapes, without the quotes.
+    private static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to cursor: inout ByteCursor) {
+        for c in bytes {
             switch c {
             case UInt8(ascii: "\""): cursor.put("\\\"")
             case UInt8(ascii: "\\"): cursor.put("\\\\")
@@ -26,7 +41,6 @@ enum JSONQuoting {
             default: cursor.put(c)
             }
         }
-        cursor.put(UInt8(ascii: "\""))
     }
 
     /// `s` quoted, as text.
