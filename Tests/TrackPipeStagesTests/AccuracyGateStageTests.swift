@@ -84,6 +84,14 @@ import TrackPipeTesting
         #expect(try run(50, over: 9).summary.isEmpty)
         #expect(try run(49, over: 10).summary.isEmpty)
         #expect(try run(50, over: 10, parameters: ["max-hdop": .number(4)]).summary.isEmpty)
+        // Fixes the warm-up allowance keeps are not drops: 10 moving warm-up fixes at HDOP 4.2 (the first two dropped,
+        // before three speeds say the runner moves; eight kept), 42 at HDOP 2, 8 more at 4.2 (dropped): 10 of 60,
+        // under a fifth (counting the kept ones, 18).
+        var warmUp = (0..<60).map { i in fix(i, t: Double(i), east: 3 * Double(i), accuracy: nil, hdop: i < 10 || i >= 52 ? 4.2 : 2) }
+        for i in warmUp.indices { warmUp[i].speed = 3 }
+        let allowed = try H(parameters: ["warm-up-max-horizontal-accuracy": .number(300)]).run(warmUp)
+        #expect(allowed.keptIndices.count == 50)
+        #expect(allowed.summary.isEmpty)
     }
 
     @Test func noFixQualityIsDropped() throws {

@@ -237,10 +237,9 @@ public struct AccuracyGateStage: StreamingStage {
         mutating func push(_ fix: Fix, into out: inout StageEmitter) throws {
             let verdict = stage.verdict(for: fix)
             // Judged on HDOP alone: its accuracy is missing or was estimated from the HDOP (readers may fill it).
-            if stage.maxHDOP == nil, fix.hdop != nil, fix.horizontalAccuracy == nil || fix.horizontalAccuracyIsEstimated {
-                judgedOnHDOP += 1
-                if verdict?.rule == AccuracyGateStage.accuracyRule { droppedOnHDOP += 1 }
-            }
+            let onHDOP = stage.maxHDOP == nil && fix.hdop != nil
+                && (fix.horizontalAccuracy == nil || fix.horizontalAccuracyIsEstimated)
+            if onHDOP { judgedOnHDOP += 1 }
             if allowing {
                 // Every speed counts towards whether the runner moves, whatever its fix's accuracy.
                 let moving = movesByItsSpeeds(fix)
@@ -257,6 +256,7 @@ public struct AccuracyGateStage: StreamingStage {
             }
             if let v = verdict {
                 settled = 0
+                if onHDOP, v.rule == AccuracyGateStage.accuracyRule { droppedOnHDOP += 1 }
                 out.drop(fix, rule: v.rule, measured: v.measured, threshold: v.threshold, unit: v.unit, detail: v.detail)
                 return
             }
