@@ -7,7 +7,7 @@ import Testing
 @Suite struct GapPathTests {
     /// East at `v` m/s on both ends, `chord` metres east, over `duration` seconds.
     func straight(chord: Double, speed v: Double, duration: Double) -> GapPath {
-        GapPath(east: chord, north: 0, startEast: v, startNorth: 0, endEast: v, endNorth: 0, duration: duration)
+        GapPath(east: chord, north: 0, start: GroundVelocity(east: v, north: 0), end: GroundVelocity(east: v, north: 0), duration: duration)
     }
 
     /// At constant speed the curve is the straight line: 3 m/s for 30 s over 90 m.
@@ -27,7 +27,7 @@ import Testing
     /// relative bounds it and fails for the unscaled tangents (0.77 % short).
     @Test func aQuarterCircleIsMeasuredAsTheArc() {
         let r = 50.0, v = 2.0
-        let path = GapPath(east: r, north: -r, startEast: v, startNorth: 0, endEast: 0, endNorth: -v,
+        let path = GapPath(east: r, north: -r, start: GroundVelocity(east: v, north: 0), end: GroundVelocity(east: 0, north: -v),
                            duration: .pi * r / 2 / v)
         #expect(abs(path.length / (.pi * r / 2) - 1) < 1e-3)
         #expect(abs(path.length - 78.5508) < 1e-3)
@@ -37,7 +37,7 @@ import Testing
     /// by 200 000 straight pieces), the unscaled one would be 9.5 % short.
     @Test func aReversalIsMeasuredNearTheHalfCircle() {
         let r = 50.0, v = 2.0
-        let path = GapPath(east: 0, north: -2 * r, startEast: v, startNorth: 0, endEast: -v, endNorth: 0,
+        let path = GapPath(east: 0, north: -2 * r, start: GroundVelocity(east: v, north: 0), end: GroundVelocity(east: -v, north: 0),
                            duration: .pi * r / v)
         #expect(abs(path.length - 158.582) < 1e-2)
     }
@@ -46,7 +46,7 @@ import Testing
     /// then west at 3.66 m/s, 151.9 m due north of the start after 61 s. The curve turns all the way across the gap
     /// and bulges east (longer than 160 m); the two legs along the courses meet at the end, 151.9 + 0 m: the path.
     @Test func aGapEndingPastACornerIsMeasuredAlongTheLegs() throws {
-        let path = GapPath(east: 0, north: 151.9, startEast: 0, startNorth: 2.62, endEast: -3.66, endNorth: 0, duration: 61)
+        let path = GapPath(east: 0, north: 151.9, start: GroundVelocity(east: 0, north: 2.62), end: GroundVelocity(east: -3.66, north: 0), duration: 61)
         let corner = try #require(path.cornerLength)
         #expect(abs(corner - 151.9) < 1e-9)
         #expect(path.curveLength > 160)
@@ -58,19 +58,19 @@ import Testing
     /// (the second fix 50 m west, heading north, after heading east) or courses that never meet (parallel) give
     /// no corner.
     @Test func theCornerOnlyWhereItIsShorterAndAhead() throws {
-        let halfway = GapPath(east: 50, north: 50, startEast: 3, startNorth: 0, endEast: 0, endNorth: 3, duration: 100.0 / 3)
+        let halfway = GapPath(east: 50, north: 50, start: GroundVelocity(east: 3, north: 0), end: GroundVelocity(east: 0, north: 3), duration: 100.0 / 3)
         #expect(abs(try #require(halfway.cornerLength) - 100) < 1e-9)
         #expect(halfway.length == halfway.curveLength && halfway.length < 100)
-        let behind = GapPath(east: -50, north: 50, startEast: 3, startNorth: 0, endEast: 0, endNorth: 3, duration: 30)
+        let behind = GapPath(east: -50, north: 50, start: GroundVelocity(east: 3, north: 0), end: GroundVelocity(east: 0, north: 3), duration: 30)
         #expect(behind.cornerLength == nil)
         #expect(straight(chord: 90, speed: 3, duration: 30).cornerLength == nil)
-        let standing = GapPath(east: 10, north: 0, startEast: 0, startNorth: 0, endEast: 3, endNorth: 0, duration: 5)
+        let standing = GapPath(east: 10, north: 0, start: GroundVelocity(east: 0, north: 0), end: GroundVelocity(east: 3, north: 0), duration: 5)
         #expect(standing.cornerLength == nil)
     }
 
     @Test func theTangentsAreScaledByTheTurn() {
         func scale(_ endEast: Double, _ endNorth: Double) -> Double {
-            GapPath(east: 10, north: 0, startEast: 3, startNorth: 0, endEast: endEast, endNorth: endNorth, duration: 5)
+            GapPath(east: 10, north: 0, start: GroundVelocity(east: 3, north: 0), end: GroundVelocity(east: endEast, north: endNorth), duration: 5)
                 .tangentScale
         }
         #expect(abs(scale(0, 2) - 4 * tan(Double.pi / 8) / (Double.pi / 2)) < 1e-12)
@@ -92,8 +92,8 @@ import Testing
         }
         let path = try #require(GapPath(from: fix(lon: 0, time: 0), to: fix(lon: 0.001, time: 30, course: 0)))
         #expect(abs(path.east - 0.001 * 6_378_137.0 * .pi / 180) < 1e-9 && abs(path.north) < 1e-12)
-        #expect(abs(path.startEast - 3) < 1e-12 && abs(path.startNorth) < 1e-12)
-        #expect(abs(path.endEast) < 1e-12 && abs(path.endNorth - 3) < 1e-12)
+        #expect(abs(path.start.east - 3) < 1e-12 && abs(path.start.north) < 1e-12)
+        #expect(abs(path.end.east) < 1e-12 && abs(path.end.north - 3) < 1e-12)
         #expect(path.duration == 30)
         #expect(GapPath(from: fix(lon: 0, time: 0), to: fix(lon: 0.001, time: 30, course: nil)) == nil)
         #expect(GapPath(from: fix(lon: 0, time: 0, speed: nil), to: fix(lon: 0.001, time: 30)) == nil)

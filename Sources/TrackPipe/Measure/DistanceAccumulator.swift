@@ -167,16 +167,23 @@ public struct DistanceAccumulator: Sendable {
         return TrackCrossing(step, from: last, to: fix, atDistance: distance)
     }
 
-    /// The step from the last fix added to `fix` by its speeds, when they measure it (``StepMeasure/speed``: both
-    /// speeds usable, and the step short or after a short one — a gap, held within its path's noise by
-    /// ``gapLength(bySpeed:to:)``); `nil` when it is measured by positions.
+    /// The step from the last fix added to `fix` by its speeds, when they measure it (``speedsMeasure(to:)``): the
+    /// trapezoid, and for a gap that held within its path's noise by ``gapLength(bySpeed:to:)``; `nil` when it is
+    /// measured by positions.
     @inlinable @inline(__always)
     func lengthBySpeed(to fix: Fix) -> Double? {
-        guard measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix, maximumSpeed: maximumSpeed)
+        guard let bySpeed = speedsMeasure(to: fix) else { return nil }
+        return Self.isShortStep(from: last, to: fix) ? bySpeed : gapLength(bySpeed: bySpeed, to: fix)
+    }
+
+    /// Whether the speeds measure the step from the last fix added to `fix` (``StepMeasure/speed``: both speeds
+    /// usable, and the step short or after a short one), as the trapezoid's length; `nil` when they do not.
+    @inlinable @inline(__always)
+    func speedsMeasure(to fix: Fix) -> Double? {
+        guard measure == .speed, let bySpeed = Self.speedLength(from: last, to: fix, maximumSpeed: maximumSpeed),
+              Self.isShortStep(from: last, to: fix) || previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true
         else { return nil }
-        if Self.isShortStep(from: last, to: fix) { return bySpeed }
-        guard previousInterval.map({ $0 <= StepMeasure.maximumSpeedStep }) == true else { return nil }
-        return gapLength(bySpeed: bySpeed, to: fix)
+        return bySpeed
     }
 
     /// A gap's length by its speeds (`bySpeed`), held within ``StepMeasure/gapBand`` standard deviations of the
@@ -198,7 +205,7 @@ public struct DistanceAccumulator: Sendable {
     /// ``measureStep(to:)`` measured it.
     @inlinable @inline(__always)
     func measuresAcrossPause(to fix: Fix) -> Bool {
-        leavesPause(to: fix) && lengthBySpeed(to: fix) == nil
+        leavesPause(to: fix) && speedsMeasure(to: fix) == nil
     }
 
     /// The pause's anchor as a fix with the fields the step across reads.

@@ -28,19 +28,17 @@ struct GapPath: Sendable {
     /// The second position relative to the first, metres east and north.
     let east: Double
     let north: Double
-    /// The velocities at the two ends, m/s east and north.
-    let startEast: Double
-    let startNorth: Double
-    let endEast: Double
-    let endNorth: Double
+    /// The velocities at the two ends (``GroundVelocity``: m/s east and north).
+    let start: GroundVelocity
+    let end: GroundVelocity
     /// The gap's duration, seconds (> 0).
     let duration: Double
 
     /// The factor on the tangents, 4 tan(θ/4) / θ for a turn of θ between the two velocities (1 when either is
     /// zero or they are parallel; 4/π ≈ 1.27 for a reversal).
     var tangentScale: Double {
-        let cross = startEast * endNorth - startNorth * endEast
-        let dot = startEast * endEast + startNorth * endNorth
+        let cross = start.east * end.north - start.north * end.east
+        let dot = start.east * end.east + start.north * end.north
         guard cross != 0 || dot < 0 else { return 1 }
         let theta = abs(atan2(cross, dot))
         return theta > 1e-9 ? 4 * tan(theta / 4) / theta : 1
@@ -57,10 +55,9 @@ struct GapPath: Sendable {
     /// along the second velocity into the second position meet ahead of the first and behind the second; `nil`
     /// when either speed is zero or the courses are parallel (within 1e-6 rad).
     var cornerLength: Double? {
-        let a = (startEast * startEast + startNorth * startNorth).squareRoot()
-        let b = (endEast * endEast + endNorth * endNorth).squareRoot()
+        let a = start.speed, b = end.speed
         guard a > 0, b > 0 else { return nil }
-        let (ae, an) = (startEast / a, startNorth / a), (be, bn) = (endEast / b, endNorth / b)
+        let (ae, an) = (start.east / a, start.north / a), (be, bn) = (end.east / b, end.north / b)
         // s·(ae, an) + t·(be, bn) = (east, north), by Cramer's rule.
         let det = ae * bn - an * be
         guard abs(det) > 1e-6 else { return nil }
@@ -74,8 +71,8 @@ struct GapPath: Sendable {
     /// reversal, whose length is then the straight line's).
     var curveLength: Double {
         let k = tangentScale * duration
-        let (ae, an) = (k * startEast, k * startNorth)
-        let (be, bn) = (k * endEast, k * endNorth)
+        let (ae, an) = (k * start.east, k * start.north)
+        let (be, bn) = (k * end.east, k * end.north)
         // p′(u) = (3u² − 4u + 1) a + 6u(1 − u) d + (3u² − 2u) b, with d the chord and a, b the scaled tangents.
         func speed(_ u: Double) -> Double {
             let ha = (3 * u - 4) * u + 1, hd = 6 * u * (1 - u), hb = (3 * u - 2) * u
@@ -100,13 +97,10 @@ extension GapPath {
     /// finite course, the time increases, and the positions are at most ``Geodesy/localApproximationLimit`` apart.
     init?(from: Fix, to: Fix) {
         guard let t0 = from.time, let t1 = to.time, t1 > t0, (t1 - t0).isFinite,
-              let s0 = from.speed, let s1 = to.speed, s0.isFinite, s1.isFinite, s0 >= 0, s1 >= 0,
-              let c0 = from.course, let c1 = to.course, c0.isFinite, c1.isFinite,
+              let start = GroundVelocity(from), let end = GroundVelocity(to),
               DistanceAccumulator.hasValidCoordinates(from), DistanceAccumulator.hasValidCoordinates(to) else { return nil }
         let (east, north) = Geodesy.localOffset(from.point, to.point)
         guard (east * east + north * north).squareRoot() <= Geodesy.localApproximationLimit else { return nil }
-        self.init(east: east, north: north,
-                  startEast: s0 * sin(c0 * .pi / 180), startNorth: s0 * cos(c0 * .pi / 180),
-                  endEast: s1 * sin(c1 * .pi / 180), endNorth: s1 * cos(c1 * .pi / 180), duration: t1 - t0)
+        self.init(east: east, north: north, start: start, end: end, duration: t1 - t0)
     }
 }
