@@ -61,4 +61,47 @@ import TrackPipeLab
         let moved = zip(adjoint, measurements).map { abs($0.east - $1.east) }.max() ?? 0
         #expect(moved > 0.1)
     }
+
+    /// Without a speed measured alone (the one measurement that joins the axes) the smoother runs each axis on its
+    /// own, 3 states: the same track as the 6-state passes to 1e-9 m and m/s and 1e-12 of the variance (about 1e-12 m
+    /// seen: the east axis to the bit; the north one differs by rounding, as the 6-state update for the east position
+    /// copies the north block's upper triangle of P over its lower one, which the prediction leaves symmetric only to
+    /// rounding), and the RTS reference to 1e-9 m. The runs are the ones above with their speeds taken out (velocities
+    /// with a course, stops and bare positions remain).
+    @Test(arguments: [(UInt64(1), 0, 30.0), (2, 1, 30), (3, 2, 90), (4, 3, 0)])
+    func axesSmoothedApartGiveTheSameTrack(run: (seed: UInt64, kind: Int, tau: Double)) throws {
+        let measurements = Self.run(seed: run.seed, count: 1500, kind: run.kind).map { m -> GaussMarkovSmootherCore.Measurement in
+            var m = m
+            m.speed = nil
+            return m
+        }
+        #expect(!GaussMarkovSmootherCore.couplesAxes(measurements))
+        #expect(measurements.contains { $0.velocity != nil } && measurements.contains(where: \.stopped))
+        let model = GaussMarkovSmootherCore.Model(
+            processNoise: 1, errorSigma: 3, errorTau: run.tau, velocityVariance: 0.04, stopVariance: 0.0025,
+            initialPositionVariance: 100, initialVelocityVariance: 25)
+        let apart = GaussMarkovAdjointSmoother.smooth(measurements, model: model)
+        let together = GaussMarkovAdjointSmoother.smooth(measurements, model: model, bothAxes: true)
+        let reference = try ReferenceRTSSmoother.smooth(measurements, model: model)
+        #expect(apart.count == measurements.count && together.count == measurements.count)
+        var position = 0.0, velocity = 0.0, variance = 0.0, east = 0.0, fromReference = 0.0
+        for ((a, t), r) in zip(zip(apart, together), reference) {
+            position = max(position, abs(a.east - t.east), abs(a.north - t.north))
+            velocity = max(velocity, abs(a.velocityEast - t.velocityEast), abs(a.velocityNorth - t.velocityNorth))
+            variance = max(variance, abs(a.positionVariance - t.positionVariance) / t.positionVariance)
+            east = max(east, abs(a.east - t.east), abs(a.velocityEast - t.velocityEast))
+            fromReference = max(fromReference, abs(a.east - r.east), abs(a.north - r.north))
+        }
+        #expect(position <= 1e-9, "position differs from the 6-state passes' by \(position) m")
+        #expect(velocity <= 1e-9, "velocity differs from the 6-state passes' by \(velocity) m/s")
+        #expect(variance <= 1e-12, "position variance differs from the 6-state passes' by \(variance) (relative)")
+        #expect(east == 0, "the east axis differs from the 6-state passes' by \(east)")
+        #expect(fromReference <= 1e-9, "position differs from RTS by \(fromReference) m")
+        // A speed without a course joins the axes: the smoother then keeps both in one state.
+        var coupled = measurements
+        coupled[700].velocity = nil
+        coupled[700].stopped = false
+        coupled[700].speed = 3
+        #expect(GaussMarkovSmootherCore.couplesAxes(coupled))
+    }
 }

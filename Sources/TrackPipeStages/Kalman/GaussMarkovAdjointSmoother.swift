@@ -2,36 +2,52 @@
 /// ``GaussMarkovSmootherCore``, then the modified Bryson–Frazier backward pass (G. J. Bierman, "Fixed interval
 /// smoothing with discrete measurements", Int. J. Control 18, 1973) instead of Rauch–Tung–Striebel's.
 ///
-/// RTS needs, at every fix, the gain C = Pₖ Φᵀ (P⁻ₖ₊₁)⁻¹ — a 6×6 Cholesky solve with six right-hand sides — and the
-/// sandwich C (Pˢₖ₊₁ − P⁻ₖ₊₁) Cᵀ. The adjoint form carries λ (6) and Λ (6×6) backwards instead, and each of the
+/// The state is both axes at once (6) or, when nothing measured joins them, one axis at a time (3, half the work:
+/// ``GaussMarkovState``); n below is that size.
+///
+/// RTS needs, at every fix, the gain C = Pₖ Φᵀ (P⁻ₖ₊₁)⁻¹ — an n×n Cholesky solve with n right-hand sides — and the
+/// sandwich C (Pˢₖ₊₁ − P⁻ₖ₊₁) Cᵀ. The adjoint form carries λ (n) and Λ (n×n) backwards instead, and each of the
 /// fix's scalar updates (gain K, row h, innovation ν, s) changes them by a rank-two correction:
 ///
 ///     λ ← (I − K h)ᵀ λ − hᵀ ν/s,    Λ ← (I − K h)ᵀ Λ (I − K h) + hᵀ h/s,
 ///
 /// and λ ← Φᵀ λ, Λ ← Φᵀ Λ Φ to the fix before (``GaussMarkovStep/pullBack(_:_:)``). At each fix, before its updates
 /// are taken back, xˢₖ = x⁺ₖ − P⁺ₖ λ and Pˢₖ = P⁺ₖ − P⁺ₖ Λ P⁺ₖ (only the two position variances are formed). No
-/// matrix is inverted or factorised. The forward pass keeps each fix's prediction (x⁻, P⁻: 336 bytes a fix, what
+/// matrix is inverted or factorised. The forward pass keeps each fix's prediction (x⁻, P⁻: 336 bytes a fix, 96 an axis, what
 /// RTS keeps of the filtered state); the backward pass replays the fix's updates from it with the same code
 /// (``GaussMarkovSmootherCore/measure(_:model:_:_:_:log:gains:)``), so every gain and x⁺, P⁺ are the forward
 /// pass's to the bit and none is stored. The tests hold it to the textbook RTS form on GSL — 1e-9 m, 1e-9 m/s and
 /// 1e-12 of the variance on seeded runs of every measurement kind (about 1e-12 m seen) — and to a numpy reference.
 enum GaussMarkovAdjointSmoother {
     typealias Core = GaussMarkovSmootherCore
-    static let n = Core.n
 
-    /// Smooths one run; `measurements` in time order (Δt ≥ 0).
-    static func smooth(_ measurements: [Core.Measurement], model: Core.Model) -> [Core.Estimate] {
+    /// Smooths one run; `measurements` in time order (Δt ≥ 0). Each axis on its own (``GaussMarkovOneAxis``) unless
+    /// a speed measured without a course joins them (``GaussMarkovSmootherCore/couplesAxes(_:)``); `bothAxes` forces
+    /// the 6-state passes (the tests compare the two).
+    static func smooth(_ measurements: [Core.Measurement], model: Core.Model, bothAxes: Bool = false) -> [Core.Estimate] {
         guard !measurements.isEmpty else { return [] }
         return withUnsafeTemporaryAllocation(of: Core.AppliedUpdate.self, capacity: Core.maximumUpdates) { log in
-            smooth(measurements, model: model, log: log.baseAddress!)
+            if bothAxes || Core.couplesAxes(measurements) {
+                return smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovBothAxes.self)
+            }
+            var out = smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovOneAxis<GaussMarkovEast>.self)
+            let north = smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovOneAxis<GaussMarkovNorth>.self)
+            for k in out.indices {
+                // As GaussMarkovBothAxes.estimate forms them.
+                out[k].north = north[k].east
+                out[k].velocityNorth = north[k].velocityEast
+                out[k].positionVariance = (out[k].positionVariance + north[k].positionVariance) / 2
+            }
+            return out
         }
     }
 
     /// `log`: room for one fix's ``GaussMarkovSmootherCore/maximumUpdates`` (on the stack, no allocation).
-    private static func smooth(_ measurements: [Core.Measurement], model: Core.Model,
-                               log: UnsafeMutablePointer<Core.AppliedUpdate>) -> [Core.Estimate] {
+    private static func smooth<State: GaussMarkovState>(_ measurements: [Core.Measurement], model: Core.Model,
+                                                        log: UnsafeMutablePointer<Core.AppliedUpdate>,
+                                                        state: State.Type) -> [Core.Estimate] {
         let count = measurements.count
-        let n = Self.n, nn = n * n, updates = Core.maximumUpdates
+        let n = State.n, nn = n * n, updates = Core.maximumUpdates
         // One buffer: per fix x⁻, P⁻ (the prediction, before the fix's measurements), then scratch.
         let oX = 0, oP = count * n
         let oQ = oP + count * nn, oTmp = oQ + nn, oLam = oTmp + nn
@@ -46,10 +62,10 @@ enum GaussMarkovAdjointSmoother {
         let gains = w + oGains, p = w + oCov
 
         let first = measurements[0]
-        Core.start(at: first, model: model, x, p)
-        var step = GaussMarkovStep(q: q, dt: .nan, decay: 0)
+        State.start(at: first, model: model, x, p)
+        var step = GaussMarkovStep<State>(q: q, dt: .nan, decay: 0)
         func prepare(_ dt: Double) {
-            if dt != step.dt { step = Core.transition(dt: dt, model: model, q: q) }
+            if dt != step.dt { step = Core.transition(dt: dt, model: model, q: q, state: State.self) }
         }
         var previousTime = first.time
         for k in 0..<count {
@@ -63,7 +79,7 @@ enum GaussMarkovAdjointSmoother {
             previousTime = m.time
             (w + oX + k * n).initialize(from: x, count: n)
             (w + oP + k * nn).initialize(from: p, count: nn)
-            Core.measure(m, model: model, x, p, ph)
+            _ = State.measure(m, model: model, x, p, ph, log: nil, gains: nil)
         }
 
         // Backwards. λ and Λ start at 0 after the last fix's updates (nothing later is measured).
@@ -74,13 +90,13 @@ enum GaussMarkovAdjointSmoother {
             // The fix's updates again, from its prediction, for their gains.
             x.update(from: xk, count: n)
             p.update(from: pk, count: nn)
-            let applied = Core.measure(measurements[k], model: model, x, p, ph, log: log, gains: gains)
+            let applied = State.measure(measurements[k], model: model, x, p, ph, log: log, gains: gains)
             // From the filtered state, not the prediction: P⁺ is near the measurement's variance, where P⁻ can be
             // 10⁵ times Pˢ (the first fix's diffuse prior, a long gap's), and P⁻ − P⁻ Λ P⁻ lost six digits there.
-            out[k] = estimate(x, p, lambda, bigLambda)
+            out[k] = estimate(x, p, lambda, bigLambda, state: State.self)
             guard k > 0 else { break }
             for j in stride(from: applied - 1, through: 0, by: -1) {
-                adjoint(log[j], gain: gains + j * n, lambda, bigLambda, u)
+                adjoint(log[j], gain: gains + j * n, lambda, bigLambda, u, state: State.self)
             }
             prepare(max(0, measurements[k].time - measurements[k - 1].time))
             step.pullBack(lambda, bigLambda)
@@ -92,9 +108,10 @@ enum GaussMarkovAdjointSmoother {
     /// Λ ← Λ − hᵀ uᵀ − u h + (gᵀu + 1/s) hᵀ h with u = Λ g. Only Λ's rows and columns i₀ and i₁ change; each entry
     /// is worked out once and written to both halves, so Λ stays exactly symmetric.
     @inline(__always)
-    static func adjoint(_ record: Core.AppliedUpdate, gain g: UnsafeMutablePointer<Double>,
-                        _ lambda: UnsafeMutablePointer<Double>, _ bigLambda: UnsafeMutablePointer<Double>,
-                        _ u: UnsafeMutablePointer<Double>) {
+    static func adjoint<State: GaussMarkovState>(_ record: Core.AppliedUpdate, gain g: UnsafeMutablePointer<Double>,
+                                                 _ lambda: UnsafeMutablePointer<Double>, _ bigLambda: UnsafeMutablePointer<Double>,
+                                                 _ u: UnsafeMutablePointer<Double>, state: State.Type) {
+        let n = State.n
         var a = 0.0
         for i in 0..<n { a += g[i] * lambda[i] }
         let t = a + record.innovation * record.inverseVariance
@@ -131,8 +148,10 @@ enum GaussMarkovAdjointSmoother {
     /// carried back to it (λ̂, Λ̂, before its updates are undone): xˢ = x⁺ − P⁺ λ̂ (positions and velocities), and
     /// the position variances P⁺ᵢᵢ − (P⁺ eᵢ)ᵀ Λ̂ (P⁺ eᵢ).
     @inline(__always)
-    static func estimate(_ x: UnsafeMutablePointer<Double>, _ p: UnsafeMutablePointer<Double>,
-                         _ lambda: UnsafeMutablePointer<Double>, _ bigLambda: UnsafeMutablePointer<Double>) -> Core.Estimate {
+    static func estimate<State: GaussMarkovState>(_ x: UnsafeMutablePointer<Double>, _ p: UnsafeMutablePointer<Double>,
+                                                  _ lambda: UnsafeMutablePointer<Double>, _ bigLambda: UnsafeMutablePointer<Double>,
+                                                  state: State.Type) -> Core.Estimate {
+        let n = State.n
         @inline(__always) func smoothed(_ i: Int) -> Double {
             var sum = 0.0
             for j in 0..<n { sum += p[i * n + j] * lambda[j] }
@@ -149,7 +168,6 @@ enum GaussMarkovAdjointSmoother {
             }
             return column[i] - quadratic
         }
-        return Core.Estimate(east: smoothed(0), north: smoothed(3), velocityEast: smoothed(1), velocityNorth: smoothed(4),
-                             positionVariance: (variance(0) + variance(3)) / 2)
+        return State.estimate(smoothed: smoothed, variance: variance)
     }
 }

@@ -101,6 +101,12 @@ struct GaussMarkovSmootherCore {
     /// The most scalar updates one fix applies (two positions, two velocity components).
     static let maximumUpdates = 4
 
+    /// True when some fix of `measurements` measures a speed without a course — the one measurement that joins the
+    /// axes (``GaussMarkovState``).
+    static func couplesAxes(_ measurements: [Measurement]) -> Bool {
+        measurements.contains { !$0.stopped && $0.velocity == nil && $0.speed != nil }
+    }
+
     /// One scalar update as applied: the measurement row h = w₀·e(i₀) + w₁·e(i₁) (i₁ = −1: one term), its
     /// innovation z − h(x⁻) and 1/s, s = h P hᵀ + r (its gain K = P hᵀ/s is kept beside it).
     struct AppliedUpdate {
@@ -128,12 +134,19 @@ struct GaussMarkovSmootherCore {
     }
 
     /// The step of `dt` seconds, its Q written into 6×6 row-major `q`.
-    static func transition(dt: Double, model: Model, q: UnsafeMutablePointer<Double>) -> GaussMarkovStep {
+    static func transition(dt: Double, model: Model, q: UnsafeMutablePointer<Double>) -> GaussMarkovStep<GaussMarkovBothAxes> {
+        transition(dt: dt, model: model, q: q, state: GaussMarkovBothAxes.self)
+    }
+
+    /// The step of `dt` seconds for `state`'s axes, its Q written into n×n row-major `q`.
+    @inline(__always)
+    static func transition<State: GaussMarkovState>(dt: Double, model: Model, q: UnsafeMutablePointer<Double>,
+                                                    state: State.Type) -> GaussMarkovStep<State> {
+        let n = State.n
         q.update(repeating: 0, count: n * n)
         let decay = model.errorTau > 0 ? Foundation.exp(-dt / model.errorTau) : 0
         let s2 = model.errorSigma * model.errorSigma
-        for axis in 0..<2 {
-            let o = axis * 3
+        for o in stride(from: 0, to: n, by: 3) {
             let qd = model.processNoise
             q[o * n + o] = qd * dt * dt * dt / 3
             q[o * n + o + 1] = qd * dt * dt / 2
@@ -148,10 +161,12 @@ struct GaussMarkovSmootherCore {
     /// `predicted` is h(x⁻) for a linearised measurement (default h·x⁻). `ph` is scratch for P hᵀ; the gain K is
     /// written to `gain` when given. Returns the update as applied, or `nil` when s is not positive and finite
     /// (nothing changes).
+    /// `n` is the state's size (6, or 3 for one axis: ``GaussMarkovOneAxis``).
     @inline(__always) @discardableResult
     static func update(_ x: UnsafeMutablePointer<Double>, _ p: UnsafeMutablePointer<Double>, _ ph: UnsafeMutablePointer<Double>,
                        _ i0: Int, _ w0: Double, _ i1: Int = -1, _ w1: Double = 0, z: Double, variance: Double,
-                       predicted: Double? = nil, gain: UnsafeMutablePointer<Double>? = nil) -> AppliedUpdate? {
+                       predicted: Double? = nil, n: Int = GaussMarkovSmootherCore.n,
+                       gain: UnsafeMutablePointer<Double>? = nil) -> AppliedUpdate? {
         // P hᵀ and s = h P hᵀ + r.
         for i in 0..<n { ph[i] = p[i * n + i0] * w0 + (i1 >= 0 ? p[i * n + i1] * w1 : 0) }
         let s = variance + w0 * ph[i0] + (i1 >= 0 ? w1 * ph[i1] : 0)

@@ -1,11 +1,12 @@
-/// One step of `track-smoother`'s model between two fixes: Q as a 6×6 row-major matrix (state
-/// [pₑ, vₑ, bₑ, pₙ, vₙ, bₙ]) and the two numbers Φ is made of, Δt (s) and the error's decay e^(−Δt/τ).
+/// One step of `track-smoother`'s model between two fixes: Q as an n×n row-major matrix (`State`: both axes,
+/// [pₑ, vₑ, bₑ, pₙ, vₙ, bₙ], or one, [p, v, b]) and the two numbers Φ is made of, Δt (s) and the error's decay
+/// e^(−Δt/τ).
 ///
 /// Its products with Φ are written out from that structure — per axis Φ = [[1, Δt, 0], [0, 1, 0], [0, 0, decay]]
 /// — a few multiply-adds per entry instead of dense 6×6 products. The predictions form each sum in the order a
 /// dense product does (terms in ascending index; a term with a zero factor adds nothing), so they agree with
 /// `gsl_blas_dgemm`/`gsl_blas_dgemv` on the full Φ (``phi``) to the bit (the tests' reference smoother uses those).
-struct GaussMarkovStep {
+struct GaussMarkovStep<State: GaussMarkovState> {
     /// Q: per axis q·[[Δt³/3, Δt²/2, 0], [Δt²/2, Δt, 0], [0, 0, 0]] plus σ_b²(1 − decay²) for the error.
     var q: UnsafeMutablePointer<Double>
     /// Δt, s.
@@ -13,9 +14,9 @@ struct GaussMarkovStep {
     /// e^(−Δt/τ) (0 when τ is 0).
     var decay: Double
 
-    static let n = GaussMarkovSmootherCore.n
+    static var n: Int { State.n }
 
-    /// Φ as a dense 6×6 row-major matrix, for the general form of the products (the tests' reference).
+    /// Φ as a dense n×n row-major matrix, for the general form of the products (the tests' reference).
     var phi: [Double] {
         let n = Self.n
         var phi = [Double](repeating: 0, count: n * n)
@@ -62,7 +63,7 @@ struct GaussMarkovStep {
         }
     }
 
-    /// The adjoint step back across this one: λ ← Φᵀ λ and Λ ← Φᵀ Λ Φ (Λ symmetric, 6×6 row-major).
+    /// The adjoint step back across this one: λ ← Φᵀ λ and Λ ← Φᵀ Λ Φ (Λ symmetric, n×n row-major).
     @inline(__always)
     func pullBack(_ lambda: UnsafeMutablePointer<Double>, _ bigLambda: UnsafeMutablePointer<Double>) {
         let n = Self.n
