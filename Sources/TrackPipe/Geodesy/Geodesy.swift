@@ -59,11 +59,15 @@ public enum Geodesy {
 
     /// The flat step from `a` to `b` that ``local(_:_:)`` measures, metres east and north: the WGS84 radii of
     /// curvature at the mid-latitude (accurate up to ``localApproximationLimit``).
+    /// cos φ is √((1 − sin φ)(1 + sin φ)), not a second call (|φ| ≤ 90°, so it is not negative; the product keeps
+    /// its digits near the poles): a step's length was two calls of libm, a tenth of the measuring stages' time.
     @inlinable @inline(__always)
     public static func localOffset(_ a: GeoPoint, _ b: GeoPoint) -> (east: Double, north: Double) {
         let phiM = (a.latitude + b.latitude) * (.pi / 360)
-        let (m, n) = radiiOfCurvature(sinLatitude: sin(phiM))
-        return (wrappedLongitudeDelta(a.longitude, b.longitude) * n * cos(phiM), (b.latitude - a.latitude) * (.pi / 180) * m)
+        let sinPhi = sin(phiM)
+        let (m, n) = radiiOfCurvature(sinLatitude: sinPhi)
+        let cosPhi = ((1 - sinPhi) * (1 + sinPhi)).squareRoot()
+        return (wrappedLongitudeDelta(a.longitude, b.longitude) * n * cosPhi, (b.latitude - a.latitude) * (.pi / 180) * m)
     }
 
     /// Initial great-circle bearing from `a` to `b` on the sphere, degrees clockwise from true north, 0 ..< 360
