@@ -16,7 +16,7 @@ public struct TrackSmootherStage: Stage {
         (σ error-sigma, correlation time error-tau) beside the position p and velocity v; a fix measures p + b \
         with small white noise (white-sigma, scaled by the fix's accuracy over the run's median). Where the fix \
         carries the receiver's Doppler speed and course, they measure v (velocity-sigma); a speed without a \
-        course measures |v| (near standstill, where its direction is unknown, each axis as 0 ± s/√2); each speed has the receiver's speed noise taken out (debias-speeds); a speed above the activity's jump speed (superman-jump's limit) is corrupt and \
+        course measures |v| (near standstill, where its direction is unknown, each axis as 0 ± s/√2); each speed has the receiver's speed noise taken out (debias-speeds), and its scale error when the track's straight stretches show one (calibrate-speeds); a speed above the activity's jump speed (superman-jump's limit) is corrupt and \
         ignored. Where the runner stands (the mean Doppler velocity — or, when the receiver reports \
         no course, the mean speed — over stop-window below stop-speed, or without speeds every fix within \
         stop-window seconds inside stop-radius; a lone moving second between stopped ones counts as stopped, and a stop \
@@ -46,6 +46,8 @@ public struct TrackSmootherStage: Stage {
                      help: "Use the fixes' speed and course (Doppler) as velocity measurements where present."),
             .boolean("debias-speeds", default: true,
                      help: "Take the receiver's speed noise out of each measured speed, √(s² − σ²), σ² per axis estimated over ±15 s from the second differences of consecutive Doppler readings: a speed is the magnitude of a noisy velocity and reads high by about σ²/(2s), +1 % of the distance near buildings. Off → on, measured: the committed simulated runs with speeds, urban canyon +1.60 → +0.96 %, stop-and-go +0.87 → +0.55 %, open park −0.02 → −0.15 %; the accuracy sweep with speeds (seeds 1–10, no bursts) 34 → 37 of 40 runs within 0.5 %; the Fenix 2 run −0.15 → −0.16 % against the watch, the Whitchurch Xiaomi +1.10 → +0.99 %, the MotoG3 −2.99 → −3.07 % (raw −0.50 %)."),
+            .boolean("calibrate-speeds", default: true,
+                     help: "Multiply the Doppler speeds by the receiver's scale error when they clearly have one: the median, over the track's straight stretches (up to 30 s and at least 100 m, the line between their ends at least 0.99 of the path through fixes 5 s apart), of that line's length over the speeds' integral between its ends; applied when at least 20 stretches put it 1 % or more and three standard errors from 1 (reported in the track-smoother-model event as speed-scale). Off → on, measured: the Whitchurch MotoG3, whose speeds read 2.7 % low, −2.88 → −1.45 % against the route (cross-track RMSE 4.36 → 4.32 m); no scale on the committed simulated runs, the accuracy sweep's 320 runs with speeds (seeds 1–40) and its urban-canyon-like and stop-and-go-like families, the Fenix 2 run, the Apple Watch run, the GPSBabel loggers and the RTK drive (at a straightness of 0.97 three stop-and-go-like runs were scaled, wrongly, by 0.984–0.987)."),
             .boolean("estimate-noise", default: true,
                      help: "A run smoothed with the constant-velocity model whose fixes report no accuracy at all gets the q and σ under which its positions are most likely (grid 0.03–30 m²/s³ × 0.1–7 m; reported in the track-smoother-model event) instead of the activity's q and the fixed sigma, unless process-noise is set. Such recordings (bike computers, watches) have mostly filtered their positions already: on the Whitchurch ride's five, distance 1.0–2.3 points below raw with σ 5 m and 0.4–2.0 with the estimate (of which at most 0.06 the smoother's on four of them, the rest auto-pause's), cross-track RMSE above raw on four with σ 5 m and at or below raw on all five with it."),
             .boolean("step-noise", default: true,
@@ -74,6 +76,7 @@ public struct TrackSmootherStage: Stage {
     public var whiteSigma: Double
     public var useVelocity: Bool
     public var debiasSpeeds: Bool
+    public var calibrateSpeeds: Bool
     public var withoutSpeeds: SpeedlessRunModel
     public var estimateNoise: Bool
     public var stepNoise: Bool
@@ -92,6 +95,7 @@ public struct TrackSmootherStage: Stage {
         whiteSigma = try parameters.number("white-sigma")
         useVelocity = try parameters.bool("use-velocity")
         debiasSpeeds = try parameters.bool("debias-speeds")
+        calibrateSpeeds = try parameters.bool("calibrate-speeds")
         withoutSpeeds = try parameters.choice("without-speeds")
         estimateNoise = try parameters.bool("estimate-noise")
         stepNoise = try parameters.bool("step-noise")
@@ -148,6 +152,12 @@ public struct TrackSmootherStage: Stage {
         // Where fix i's change record is in `changed` (−1: none), for the gap-edge speeds set after every run.
         var changeIndex = [Int](repeating: -1, count: fixes.count)
         let activity = input.context.activity ?? input.track.activity
+        let maxSpeed = JumpSpeedLimit.maxSpeed(for: activity)
+        // The receiver's speed scale, a property of the receiver: measured over the whole track (its runs are often
+        // too short to measure it alone), applied to every run smoothed with its speeds.
+        let speedScale = useVelocity && calibrateSpeeds && Self.hasUsableSpeeds(fixes)
+            ? DopplerSpeedScale.estimate(fixes, speeds: fixes.map { DopplerMean.Reading.speed(of: $0, maximumSpeed: maxSpeed) })
+            : nil
         for run in runs {
             let frame = try LocalProjection(reference: fixes[run[0]].point)
             // A run of every fix (the usual case: runs hold increasing indices) is the track itself, not a copy.
@@ -223,9 +233,13 @@ public struct TrackSmootherStage: Stage {
                 }
                 continue
             }
+            if let speedScale {
+                modelFields["speed-scale"] = .number(speedScale.scale)
+                modelFields["speed-scale-stretches"] = .number(Double(speedScale.stretches))
+            }
             reportModel()
             let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame, withSpeeds: withSpeeds,
-                                                 maxSpeed: JumpSpeedLimit.maxSpeed(for: activity))
+                                                 maxSpeed: maxSpeed, speedScale: speedScale?.scale ?? 1)
             model.processNoise = withSpeeds ? velocityProcessNoise : q
             let estimates = GaussMarkovAdjointSmoother.smooth(measurements, model: model)
             // Finite, and every smoothed position a valid coordinate (a huge but finite estimate unprojects past a pole).
@@ -297,8 +311,9 @@ public struct TrackSmootherStage: Stage {
     /// A speed above `maxSpeed` (m/s: the activity's jump speed, `superman-jump`'s limit) is not measured: a
     /// receiver's speed is never that wrong by noise, so it is corrupt, and one such value would throw the
     /// whole run off.
+    /// `speedScale` multiplies every speed (``DopplerSpeedScale``).
     func measurements(_ fixes: [Fix], variances: [Double], frame: LocalProjection, withSpeeds haveSpeeds: Bool,
-                      maxSpeed: Double = .infinity) -> [GaussMarkovSmootherCore.Measurement] {
+                      maxSpeed: Double = .infinity, speedScale: Double = 1) -> [GaussMarkovSmootherCore.Measurement] {
         // White noise: white-sigma scaled by σ_fix ÷ the run's median σ_fix.
         let sigmas = variances.map { $0.squareRoot() }
         var ordered = sigmas
@@ -307,7 +322,10 @@ public struct TrackSmootherStage: Stage {
         let times = fixes.map { $0.time ?? 0 }
         // Each fix's usable speed and velocity, worked out once: the stop test below adds every fix to the means of
         // the ~10 fixes around it.
-        let readings = fixes.map { DopplerMean.Reading($0, maximumSpeed: maxSpeed) }
+        var readings = fixes.map { DopplerMean.Reading($0, maximumSpeed: maxSpeed) }
+        if speedScale != 1 {
+            for k in readings.indices { readings[k]?.scale(by: speedScale) }
+        }
         // The receiver reports courses: at least half of the fixes moving at 1 m/s or more carry one (any fix,
         // when none moves that fast: receivers drop the course near standstill).
         var moving = 0, movingWithCourse = 0, anyCourse = false

@@ -42,6 +42,12 @@ struct DopplerMean {
             velocity = fix.course.flatMap { GroundVelocity(speed: s, course: $0) }
         }
 
+        /// Multiplies the speed and velocity by `factor` (a receiver's scale error, ``DopplerSpeedScale``).
+        mutating func scale(by factor: Double) {
+            speed *= factor
+            if let v = velocity { velocity = GroundVelocity(east: v.east * factor, north: v.north * factor) }
+        }
+
         /// `fix`'s usable speed alone (finite, not negative, at most `maximumSpeed`; m/s), for a caller that needs
         /// no velocity (a course's costs a sine and a cosine); `nil` without one.
         static func speed(of fix: Fix, maximumSpeed: Double = .infinity) -> Double? {
