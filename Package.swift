@@ -40,7 +40,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CMalloc"),
-        // syncfs(2): a batch run makes its outputs durable with one sync of their file system.
+        // syncfs(2): a batch run makes its outputs durable with one sync of their file system; sync_file_range(2):
+        // an output synced on its own starts its blocks' write-back as they are written.
         .systemLibrary(name: "CSyncFS"),
         // simdjson's On-Demand parser (Debian's libsimdjson-dev) behind a thin C face: NDJSON fix lines at a
         // fraction of a microsecond each, where Foundation's JSONDecoder took 12 µs (two thirds of `stream`).

@@ -207,6 +207,22 @@ import TrackPipeLab
         #expect(!TemporaryFiles.registered.contains { $0.hasPrefix(dir.path) })
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.gpx").path))
     }
+
+    /// A file staged block by block, its large blocks' write-back started as each is written (`sync_file_range`),
+    /// holds every block in order once committed — large and small, at offsets that are not page-aligned.
+    @Test func largeBlocksArriveWhole() throws {
+        let dir = try directory()
+        let target = dir.appendingPathComponent("large.gpx")
+        let set = OutputSet(inputs: [])
+        let output = try set.plan(target.path, role: "the track")
+        let sizes = [7, FileDescriptorOutput.writeBackSize + 13, 1, 3 * FileDescriptorOutput.writeBackSize, 4099]
+        let blocks = sizes.enumerated().map { k, n in (0..<n).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ k) } }
+        try set.stage(for: output) { sink in
+            for block in blocks { try sink(block) }
+        }
+        try set.commit()
+        #expect(try Data(contentsOf: target) == Data(blocks.joined()))
+    }
 }
 
 /// Bytes handed from a reader thread to the test.

@@ -1,3 +1,4 @@
+import CSyncFS
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -208,6 +209,14 @@ public final class OutputSet {
             var offset = 0
             try produce { block in
                 try FileDescriptorOutput.writeAll(block, to: fd, name: output.path, offset: offset)
+                #if os(Linux)
+                // To be synced below: the kernel starts writing each block back as it comes (a hint; the `fsync`
+                // makes it durable), so the sync waits for the last blocks rather than the whole file. A 230 000-fix
+                // run's 65 MB GPX: the `fsync` had kept the process 20–25 ms longer, waiting for the disk.
+                if syncsEachFile, block.count >= FileDescriptorOutput.writeBackSize {
+                    _ = sync_file_range(fd, offset, block.count, UInt32(TRACKPIPE_SYNC_FILE_RANGE_WRITE))
+                }
+                #endif
                 offset += block.count
             }
             guard !syncsEachFile || fsync(fd) == 0 else { throw TrackWriteError(file: output.path, message: "writing failed: \(ErrnoText.current)") }
