@@ -50,7 +50,7 @@ import TrackPipeTesting
     }
 
     static func estimate(_ fixes: [Fix]) -> DopplerSpeedScale? {
-        DopplerSpeedScale.estimate(fixes, speeds: fixes.map(\.speed))
+        DopplerSpeedScale.estimate(fixes)
     }
 
     /// Speeds reading 3 % low (the Whitchurch MotoG3's) are scaled back to within 1 %; 3 % high too.

@@ -43,19 +43,20 @@ struct DopplerSpeedScale: Equatable {
     /// How many standard errors of the median the scale must lie from 1.
     static let significance = 3.0
 
-    /// The speeds' scale error measured on `fixes` with their `speeds` (m/s, `nil` where a fix has none usable), or
-    /// `nil` when it is not clearly different from 1 (or cannot be measured: too few straight stretches).
-    /// Stretches are consecutive fixes with speeds, each step at most ``maximumStep``, spanning at most
-    /// ``stretchSpan``, laid end to end without overlap.
-    static func estimate(_ fixes: [Fix], speeds: [Double?]) -> DopplerSpeedScale? {
-        precondition(fixes.count == speeds.count, "a speed slot per fix")
+    /// The speeds' scale error measured on `fixes` with their usable speeds (finite, not negative, at most
+    /// `maximumSpeed` m/s: ``DopplerMean/Reading/speed(of:maximumSpeed:)``), or `nil` when it is not clearly different
+    /// from 1 (or cannot be measured: too few straight stretches). Stretches are consecutive fixes with speeds, each
+    /// step at most ``maximumStep``, spanning at most ``stretchSpan``, laid end to end without overlap.
+    static func estimate(_ fixes: [Fix], maximumSpeed: Double = .infinity) -> DopplerSpeedScale? {
+        func speed(_ k: Int) -> Double? { DopplerMean.Reading.speed(of: fixes[k], maximumSpeed: maximumSpeed) }
         var ratios: [Double] = []
+        ratios.reserveCapacity(fixes.count / 4 + 1)  // a stretch holds at least two steps
         var start = 0
         while start < fixes.count - 1 {
-            guard speeds[start] != nil, let t0 = fixes[start].time else { start += 1; continue }
+            guard speed(start) != nil, let t0 = fixes[start].time else { start += 1; continue }
             var integrated = 0.0, path = 0.0
             var end = start, corner = start, cornerTime = t0
-            while end + 1 < fixes.count, let a = speeds[end], let b = speeds[end + 1],
+            while end + 1 < fixes.count, let a = speed(end), let b = speed(end + 1),
                   let ta = fixes[end].time, let tb = fixes[end + 1].time,
                   tb > ta, tb - ta <= maximumStep, tb - t0 <= stretchSpan {
                 integrated += (tb - ta) * (a + b) / 2

@@ -154,10 +154,15 @@ public struct TrackSmootherStage: Stage {
         let activity = input.context.activity ?? input.track.activity
         let maxSpeed = JumpSpeedLimit.maxSpeed(for: activity)
         // The receiver's speed scale, a property of the receiver: measured over the whole track (its runs are often
-        // too short to measure it alone), applied to every run smoothed with its speeds.
-        let speedScale = useVelocity && calibrateSpeeds && Self.hasUsableSpeeds(fixes)
-            ? DopplerSpeedScale.estimate(fixes, speeds: fixes.map { DopplerMean.Reading.speed(of: $0, maximumSpeed: maxSpeed) })
-            : nil
+        // too short to measure it alone) when the first run smoothed with its speeds needs it, and applied to every
+        // such run.
+        var measuredScale: DopplerSpeedScale??
+        func trackSpeedScale() -> DopplerSpeedScale? {
+            if let measuredScale { return measuredScale }
+            let scale = calibrateSpeeds ? DopplerSpeedScale.estimate(fixes, maximumSpeed: maxSpeed) : nil
+            measuredScale = .some(scale)
+            return scale
+        }
         for run in runs {
             let frame = try LocalProjection(reference: fixes[run[0]].point)
             // A run of every fix (the usual case: runs hold increasing indices) is the track itself, not a copy.
@@ -233,6 +238,7 @@ public struct TrackSmootherStage: Stage {
                 }
                 continue
             }
+            let speedScale = withSpeeds ? trackSpeedScale() : nil
             if let speedScale {
                 modelFields["speed-scale"] = .number(speedScale.scale)
                 modelFields["speed-scale-stretches"] = .number(Double(speedScale.stretches))
