@@ -74,19 +74,13 @@ struct DopplerSpeedScale: Equatable {
             }
             start = max(end, start + 1)
         }
-        guard ratios.count >= minimumStretches else { return nil }
-        ratios.sort()
-        let n = ratios.count
-        func quantile(_ q: Double) -> Double {
-            let x = q * Double(n - 1)
-            let i = Int(x)
-            return i + 1 < n ? ratios[i] + (x - Double(i)) * (ratios[i + 1] - ratios[i]) : ratios[i]
-        }
-        let median = quantile(0.5)
+        guard ratios.count >= minimumStretches, let median = SampleStatistics.percentile(50, of: ratios),
+              let lower = SampleStatistics.percentile(25, of: ratios), let upper = SampleStatistics.percentile(75, of: ratios)
+        else { return nil }
         // The median's standard error: √(π/2) σ/√n with σ from the interquartile range (1.349 σ for a normal spread).
-        let standardError = 1.2533 * (quantile(0.75) - quantile(0.25)) / 1.349 / Double(n).squareRoot()
+        let standardError = 1.2533 * (upper - lower) / 1.349 / Double(ratios.count).squareRoot()
         let distance = abs(median - 1)
         guard median.isFinite, distance >= minimumCorrection, distance >= significance * standardError else { return nil }
-        return DopplerSpeedScale(scale: median, stretches: n)
+        return DopplerSpeedScale(scale: median, stretches: ratios.count)
     }
 }
