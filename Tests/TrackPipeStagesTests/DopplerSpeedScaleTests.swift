@@ -53,20 +53,22 @@ import TrackPipeTesting
         DopplerSpeedScale.estimate(fixes)
     }
 
-    /// Speeds reading 3 % low (the Whitchurch MotoG3's) are scaled back to within 1 %; 3 % high too.
-    @Test(arguments: [(0.97, UInt64(1)), (0.97, 2), (1.03, 3)])
+    /// Speeds reading 3 % low (the Whitchurch MotoG3's) or 5 % low are scaled back to within 1 %.
+    @Test(arguments: [(0.97, UInt64(1)), (0.97, 2), (0.95, 3)])
     func aScaleErrorIsFound(factor: Double, seed: UInt64) throws {
         let found = try #require(Self.estimate(try Self.ride(speedFactor: factor, seed: seed)))
         #expect(abs(found.scale * factor - 1) < 0.01, "scale \(found.scale) for speeds × \(factor)")
         #expect(found.stretches >= DopplerSpeedScale.minimumStretches)
     }
 
-    /// Good speeds, on ten seeded rides: never scaled.
+    /// Good speeds, on ten seeded rides: never scaled. Speeds reading 3 % high neither: a line shorter than the
+    /// speeds' integral may be a stretch's bends.
     @Test func goodSpeedsAreLeftAlone() throws {
         for seed in UInt64(10)..<20 {
             let found = Self.estimate(try Self.ride(speedFactor: 1, seed: seed))
             #expect(found == nil, "seed \(seed): scaled by \(found?.scale ?? 1)")
         }
+        #expect(Self.estimate(try Self.ride(speedFactor: 1.03, seed: 20)) == nil)
     }
 
     /// Too short a ride to judge (fewer than 20 straight stretches), or one that never runs straight (a circle of

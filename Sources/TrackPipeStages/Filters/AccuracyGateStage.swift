@@ -29,7 +29,7 @@ import TrackPipe
 ///
 /// **A hint for accuracies in `<hdop>`.** OsmAnd writes its accuracy in metres into GPX `<hdop>`; read as HDOP it is
 /// taken for five times that, and rule 6 drops good fixes (the Whitchurch Xiaomi phone: 1630 of its 4062, 40 %, its
-/// distance −4.23 % with the default pipeline, −1.17 % with the `osmand-hdop` preset). When `max-hdop` is not set
+/// distance −2.22 % with the default pipeline, −1.17 % with the `osmand-hdop` preset). When `max-hdop` is not set
 /// and rule 6 drops at least ``hdopHintShare`` of at least ``hdopHintFixes`` fixes judged on HDOP alone, the stage
 /// adds an `hdop-drops` summary saying so and naming the preset. The receivers with genuine HDOPs at hand lose far
 /// fewer: the GPSBabel loggers 0.2 % (M-241) and 2.0 % (SBN v13); the MotoG3 phone, also OsmAnd, 7.7 %.
