@@ -139,7 +139,7 @@ public struct TimestampRepairStage: Stage {
                         var end = k + 1
                         while end < count, times[at(end)] == times[first] { end += 1 }
                         var winner = first
-                        for m in (k + 1)..<max(k + 1, end) where TimestampMonotonicityStage.isMoreAccurate(timed[at(m)], than: timed[winner]) {
+                        for m in (k + 1)..<end where TimestampMonotonicityStage.isMoreAccurate(timed[at(m)], than: timed[winner]) {
                             winner = at(m)
                         }
                         for m in k..<end where at(m) != winner {
