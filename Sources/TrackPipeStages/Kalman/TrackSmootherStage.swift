@@ -23,7 +23,8 @@ public struct TrackSmootherStage: Stage {
         extends over the fixes beside it whose own speed is below stop-speed) \
         v = 0 is measured. A run whose fixes carry no usable speeds (fewer than half with a speed, or sampled \
         more than 2 s apart) is smoothed as without-speeds says: by default with kalman-smoother's model, its q and σ scale read from its own positions (step-noise; estimate-noise when no fix reports an accuracy). \
-        Forward Kalman filter (6 states), then the fixed-interval smoother in its modified Bryson–Frazier \
+        Forward Kalman filter (6 states; two of 3, one per axis, when no fix has a speed without a course, the \
+        one measurement that joins the axes), then the fixed-interval smoother in its modified Bryson–Frazier \
         form, which inverts no matrix; held equal to 1e-9 m to Rauch–Tung–Striebel on GSL matrices. Output: each fix at \
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
         smoothed 1-sigma, its speed (m/s) and course (°) the smoothed velocity — pair with distance \
