@@ -215,7 +215,7 @@ import TrackPipeLab
         let target = dir.appendingPathComponent("large.gpx")
         let set = OutputSet(inputs: [])
         let output = try set.plan(target.path, role: "the track")
-        let sizes = [7, FileDescriptorOutput.writeBackSize + 13, 1, 3 * FileDescriptorOutput.writeBackSize, 4099]
+        let sizes = [7, OutputSet.writeBackSize + 13, 1, 3 * OutputSet.writeBackSize, 4099]
         let blocks = sizes.enumerated().map { k, n in (0..<n).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ k) } }
         try set.stage(for: output) { sink in
             for block in blocks { try sink(block) }

@@ -18,6 +18,7 @@ enum FileDescriptorInput {
     static func readAll(_ fd: Int32, name: String, limit: Int = defaultLimit) throws -> [UInt8] {
         var info = stat()
         var expected = 0  // a regular file's size: its bytes are read straight into an array of that capacity
+        var offset: off_t = -1  // where a regular file's descriptor stands (standard input may have been read partly)
         if fstat(fd, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: throw TrackReadError(file: name, message: "is a directory, not a track file")
@@ -25,8 +26,7 @@ enum FileDescriptorInput {
                 guard Int(info.st_size) <= limit else {
                     throw TrackReadError(file: name, message: "is \(info.st_size) bytes, more than the \(limit) bytes TrackPipe reads")
                 }
-                // From where the descriptor stands (standard input may have been read partly already).
-                let offset = lseek(fd, 0, SEEK_CUR)
+                offset = lseek(fd, 0, SEEK_CUR)
                 expected = max(0, Int(info.st_size) - (offset > 0 ? Int(offset) : 0))
             default: break
             }
@@ -36,8 +36,8 @@ enum FileDescriptorInput {
         // The file's bytes go straight where they are kept: through a 64 KiB block they were copied a second time
         // (a 58 MB GPX: 1.5 % of a `run`'s time, `memmove` and its page faults).
         var bytes = try [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-            if expected >= parallelThreshold, SideBySide.processorCount > 1,
-               let done = readInParts(fd, into: buffer, count: expected) {
+            if expected >= parallelThreshold, offset >= 0, SideBySide.processorCount > 1,
+               let done = readInParts(fd, from: offset, into: buffer, count: expected) {
                 count = done
                 return
             }
@@ -61,17 +61,16 @@ enum FileDescriptorInput {
         }
     }
 
-    /// A regular file from this size up (bytes, 8 MiB) is read in one part per core (``readInParts(_:into:count:)``).
+    /// A regular file from this size up (bytes, 8 MiB) is read in one part per core (``readInParts(_:from:into:count:)``).
     static let parallelThreshold = 8 << 20
 
-    /// The next `count` bytes of the regular file `fd` read into `buffer` in one part per core, each by `pread` on
-    /// a thread of its own, and the file offset moved past them: the kernel's copy into fresh memory and the page
+    /// The `count` bytes of the regular file `fd` from offset `start` (where it stands) read into `buffer` in one part
+    /// per core, each by `pread` on a thread of its own, and the file offset moved past them: the kernel's copy into fresh memory and the page
     /// faults it takes were one core's work for a tenth of a 230 000-fix `run` (a 58 MB GPX: 39 ms). `nil`, having
-    /// moved nothing, when the offset cannot be told or a part comes back short or failing (the file shrank, a
+    /// moved nothing, when a part comes back short or failing (the file shrank, a
     /// signal, an error): the caller then reads it in order, as for any other input, and reports what fails.
-    private static func readInParts(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) -> Int? {
-        let start = lseek(fd, 0, SEEK_CUR)
-        guard start >= 0 else { return nil }
+    private static func readInParts(_ fd: Int32, from start: off_t, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                                    count: Int) -> Int? {
         let parts = SideBySide.processorCount
         let size = (count + parts - 1) / parts
         let base = UInt(bitPattern: buffer.baseAddress!)

@@ -11,10 +11,6 @@ enum FileDescriptorOutput {
     /// Writes all of `bytes` to `fd`, retrying short writes and `EINTR`; `name` names the target in the error.
     /// `offset`, for an output written block by block: how many of its bytes earlier calls wrote, so the error
     /// counts the output's bytes rather than the block's.
-    /// The smallest block whose write-back `OutputSet` starts as soon as it is written (bytes, 256 KiB): a small
-    /// output is synced whole at the end, in one request.
-    static let writeBackSize = 256 << 10
-
     static func writeAll(_ bytes: [UInt8], to fd: Int32, name: String, offset: Int? = nil) throws {
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in

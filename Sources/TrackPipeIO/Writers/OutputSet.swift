@@ -167,6 +167,10 @@ public final class OutputSet {
         return record(Output(path: path, role: role, destination: .file(target), id: planned.count), identity: identity, resolved: resolved)
     }
 
+    /// The smallest block whose write-back ``stage(for:_:)`` starts as soon as it is written (bytes, 256 KiB), for
+    /// an output synced on its own: a small output is synced whole at the end, in one request.
+    static let writeBackSize = 256 << 10
+
     /// Holds `bytes` for `output`: a regular file's bytes go to its temporary file now (flushed to disk); standard
     /// output's and a device's wait for ``commit()``.
     public func stage(_ bytes: [UInt8], for output: Output) throws {
@@ -213,7 +217,7 @@ public final class OutputSet {
                 // To be synced below: the kernel starts writing each block back as it comes (a hint; the `fsync`
                 // makes it durable), so the sync waits for the last blocks rather than the whole file. A 230 000-fix
                 // run's 65 MB GPX: the `fsync` had kept the process 20–25 ms longer, waiting for the disk.
-                if syncsEachFile, block.count >= FileDescriptorOutput.writeBackSize {
+                if syncsEachFile, block.count >= Self.writeBackSize {
                     _ = sync_file_range(fd, offset, block.count, UInt32(TRACKPIPE_SYNC_FILE_RANGE_WRITE))
                 }
                 #endif
