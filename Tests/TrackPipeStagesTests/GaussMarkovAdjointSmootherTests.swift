@@ -41,9 +41,21 @@ import TrackPipeLab
     /// digits of the first fix's variance).
     @Test(arguments: [(UInt64(1), 0, 30.0), (2, 1, 30), (3, 2, 90), (4, 3, 60), (5, 1, 0), (6, 0, 0)], [100.0, 1e6])
     func adjointPassGivesTheRTSTrack(run: (seed: UInt64, kind: Int, tau: Double), initialVariance: Double) throws {
+        try expectRTSTrack(run: run, initialVariance: initialVariance, velocityErrorSigma: 0)
+    }
+
+    /// The same with the Doppler velocity's wandering error in the state (8 states both axes, 4 per axis): every
+    /// measurement kind, a decaying and a white position error, a diffuse start.
+    @Test(arguments: [(UInt64(1), 0, 30.0), (2, 1, 30), (3, 2, 90), (4, 3, 60), (5, 1, 0)], [100.0, 1e6])
+    func velocityErrorStatesGiveTheRTSTrack(run: (seed: UInt64, kind: Int, tau: Double), initialVariance: Double) throws {
+        try expectRTSTrack(run: run, initialVariance: initialVariance, velocityErrorSigma: 0.1)
+    }
+
+    func expectRTSTrack(run: (seed: UInt64, kind: Int, tau: Double), initialVariance: Double, velocityErrorSigma: Double) throws {
         let measurements = Self.run(seed: run.seed, count: 1500, kind: run.kind)
         let model = GaussMarkovSmootherCore.Model(
-            processNoise: 1, errorSigma: 3, errorTau: run.tau, velocityVariance: 0.04, stopVariance: 0.0025,
+            processNoise: 1, errorSigma: 3, errorTau: run.tau, velocityVariance: 0.04,
+            velocityErrorSigma: velocityErrorSigma, velocityErrorTau: 20, stopVariance: 0.0025,
             initialPositionVariance: initialVariance, initialVelocityVariance: 25)
         let general = try ReferenceRTSSmoother.smooth(measurements, model: model)
         let adjoint = GaussMarkovAdjointSmoother.smooth(measurements, model: model)
@@ -68,8 +80,8 @@ import TrackPipeLab
     /// copies the north block's upper triangle of P over its lower one, which the prediction leaves symmetric only to
     /// rounding), and the RTS reference to 1e-9 m. The runs are the ones above with their speeds taken out (velocities
     /// with a course, stops and bare positions remain).
-    @Test(arguments: [(UInt64(1), 0, 30.0), (2, 1, 30), (3, 2, 90), (4, 3, 0)])
-    func axesSmoothedApartGiveTheSameTrack(run: (seed: UInt64, kind: Int, tau: Double)) throws {
+    @Test(arguments: [(UInt64(1), 0, 30.0, 0.0), (2, 1, 30, 0), (3, 2, 90, 0), (4, 3, 0, 0), (5, 0, 30, 0.1), (6, 3, 60, 0.1)])
+    func axesSmoothedApartGiveTheSameTrack(run: (seed: UInt64, kind: Int, tau: Double, velocityErrorSigma: Double)) throws {
         let measurements = Self.run(seed: run.seed, count: 1500, kind: run.kind).map { m -> GaussMarkovSmootherCore.Measurement in
             var m = m
             m.speed = nil
@@ -78,7 +90,8 @@ import TrackPipeLab
         #expect(!GaussMarkovSmootherCore.couplesAxes(measurements))
         #expect(measurements.contains { $0.velocity != nil } && measurements.contains(where: \.stopped))
         let model = GaussMarkovSmootherCore.Model(
-            processNoise: 1, errorSigma: 3, errorTau: run.tau, velocityVariance: 0.04, stopVariance: 0.0025,
+            processNoise: 1, errorSigma: 3, errorTau: run.tau, velocityVariance: 0.04,
+            velocityErrorSigma: run.velocityErrorSigma, velocityErrorTau: 20, stopVariance: 0.0025,
             initialPositionVariance: 100, initialVelocityVariance: 25)
         let apart = GaussMarkovAdjointSmoother.smooth(measurements, model: model)
         let together = GaussMarkovAdjointSmoother.smooth(measurements, model: model, bothAxes: true)

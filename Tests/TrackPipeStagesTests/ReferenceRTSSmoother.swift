@@ -8,26 +8,32 @@ import CGSL
 /// The stage's backward pass (``GaussMarkovAdjointSmoother``) shares none of that arithmetic.
 enum ReferenceRTSSmoother {
     typealias Core = GaussMarkovSmootherCore
-    static let n = Core.n
 
+    /// With the Doppler velocity's error d in the state (8 states) when `model` has one, as the stage's smoother
+    /// chooses; else 6.
     static func smooth(_ measurements: [Core.Measurement], model: Core.Model) throws(GSLError) -> [Core.Estimate] {
         let count = measurements.count
         guard count > 0 else { return [] }
         GSL.prepare()
-        let n = Self.n, nn = n * n
+        let block = model.velocityErrorSigma > 0 ? 4 : 3
+        let n = 2 * block, nn = n * n
         var filteredX = [[Double]](), filteredP = [[Double]]()
         var q = [Double](repeating: 0, count: nn), phi = q, x = [Double](repeating: 0, count: n), p = q, ph = x
         x.withUnsafeMutableBufferPointer { xb in
-            p.withUnsafeMutableBufferPointer { Core.start(at: measurements[0], model: model, xb.baseAddress!, $0.baseAddress!) }
+            p.withUnsafeMutableBufferPointer { Core.start(at: measurements[0], model: model, xb.baseAddress!, $0.baseAddress!, block: block) }
         }
         func transition(_ dt: Double) {
-            phi = q.withUnsafeMutableBufferPointer { Core.transition(dt: dt, model: model, q: $0.baseAddress!).phi }
+            phi = q.withUnsafeMutableBufferPointer {
+                block == 4
+                    ? Core.transition(dt: dt, model: model, q: $0.baseAddress!, state: GaussMarkovBothAxes<GaussMarkovVelocityError>.self).phi
+                    : Core.transition(dt: dt, model: model, q: $0.baseAddress!).phi
+            }
         }
         /// x⁻ = Φ x and P⁻ = Φ P Φᵀ + Q, dense; also returns Φ P.
         func predict(_ x: [Double], _ p: [Double]) throws(GSLError) -> (x: [Double], p: [Double], phiP: [Double]) {
-            let xp = try gemv(phi, transpose: false, x)
-            let phiP = try gemm(phi, false, p, false)
-            var pp = try gemm(phiP, false, phi, true)
+            let xp = try gemv(phi, transpose: false, x, n: n)
+            let phiP = try gemm(phi, false, p, false, n: n)
+            var pp = try gemm(phiP, false, phi, true, n: n)
             for i in 0..<nn { pp[i] += q[i] }
             return (xp, pp, phiP)
         }
@@ -39,14 +45,16 @@ enum ReferenceRTSSmoother {
             }
             x.withUnsafeMutableBufferPointer { xb in
                 p.withUnsafeMutableBufferPointer { pb in
-                    ph.withUnsafeMutableBufferPointer { _ = Core.measure(m, model: model, xb.baseAddress!, pb.baseAddress!, $0.baseAddress!) }
+                    ph.withUnsafeMutableBufferPointer {
+                        _ = Core.measure(m, model: model, xb.baseAddress!, pb.baseAddress!, $0.baseAddress!, block: block)
+                    }
                 }
             }
             filteredX.append(x)
             filteredP.append(p)
         }
         var xs = x, ps = p
-        var out = [Core.Estimate](repeating: estimate(xs, ps), count: count)
+        var out = [Core.Estimate](repeating: estimate(xs, ps, block: block), count: count)
         for k in stride(from: count - 2, through: 0, by: -1) {
             transition(max(0, measurements[k + 1].time - measurements[k].time))
             let (xp, pp, phiP) = try predict(filteredX[k], filteredP[k])
@@ -61,23 +69,24 @@ enum ReferenceRTSSmoother {
                 }
             }
             let dx = (0..<n).map { xs[$0] - xp[$0] }
-            let cdx = try gemv(ct, transpose: true, dx)
+            let cdx = try gemv(ct, transpose: true, dx, n: n)
             xs = (0..<n).map { filteredX[k][$0] + cdx[$0] }
             let dp = (0..<nn).map { ps[$0] - pp[$0] }
-            let sandwich = try gemm(try gemm(ct, true, dp, false), false, ct, false)
+            let sandwich = try gemm(try gemm(ct, true, dp, false, n: n), false, ct, false, n: n)
             ps = (0..<nn).map { filteredP[k][$0] + sandwich[$0] }
-            out[k] = estimate(xs, ps)
+            out[k] = estimate(xs, ps, block: block)
         }
         return out
     }
 
-    static func estimate(_ x: [Double], _ p: [Double]) -> Core.Estimate {
-        Core.Estimate(east: x[0], north: x[3], velocityEast: x[1], velocityNorth: x[4],
-                      positionVariance: (p[0] + p[3 * n + 3]) / 2)
+    static func estimate(_ x: [Double], _ p: [Double], block: Int) -> Core.Estimate {
+        let n = 2 * block
+        return Core.Estimate(east: x[0], north: x[block], velocityEast: x[1], velocityNorth: x[block + 1],
+                             positionVariance: (p[0] + p[block * n + block]) / 2)
     }
 
-    /// op(A)·op(B), 6×6 row-major, with gsl_blas_dgemm.
-    static func gemm(_ a: [Double], _ transA: Bool, _ b: [Double], _ transB: Bool) throws(GSLError) -> [Double] {
+    /// op(A)·op(B), n×n row-major, with gsl_blas_dgemm.
+    static func gemm(_ a: [Double], _ transA: Bool, _ b: [Double], _ transB: Bool, n: Int) throws(GSLError) -> [Double] {
         var a = a, b = b, c = [Double](repeating: 0, count: n * n)
         let status = a.withUnsafeMutableBufferPointer { ab in
             b.withUnsafeMutableBufferPointer { bb in
@@ -95,7 +104,7 @@ enum ReferenceRTSSmoother {
     }
 
     /// op(A)·x with gsl_blas_dgemv.
-    static func gemv(_ a: [Double], transpose: Bool, _ x: [Double]) throws(GSLError) -> [Double] {
+    static func gemv(_ a: [Double], transpose: Bool, _ x: [Double], n: Int) throws(GSLError) -> [Double] {
         var a = a, x = x, y = [Double](repeating: 0, count: n)
         let status = a.withUnsafeMutableBufferPointer { ab in
             x.withUnsafeMutableBufferPointer { xb in

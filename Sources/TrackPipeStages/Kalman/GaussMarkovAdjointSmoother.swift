@@ -24,14 +24,24 @@ enum GaussMarkovAdjointSmoother {
     /// Smooths one run; `measurements` in time order (Δt ≥ 0). Each axis on its own (``GaussMarkovOneAxis``) unless
     /// a speed measured without a course joins them (``GaussMarkovSmootherCore/couplesAxes(_:)``); `bothAxes` forces
     /// the 6-state passes (the tests compare the two).
+    /// The Doppler velocity's error d is a state (``GaussMarkovVelocityError``) when the model has one and some fix
+    /// measures a velocity with its course (nothing else measures d).
     static func smooth(_ measurements: [Core.Measurement], model: Core.Model, bothAxes: Bool = false) -> [Core.Estimate] {
         guard !measurements.isEmpty else { return [] }
-        return withUnsafeTemporaryAllocation(of: Core.AppliedUpdate.self, capacity: Core.maximumUpdates) { log in
+        if model.velocityErrorSigma > 0, measurements.contains(where: { $0.velocity != nil && !$0.stopped }) {
+            return smooth(measurements, model: model, bothAxes: bothAxes, errors: GaussMarkovVelocityError.self)
+        }
+        return smooth(measurements, model: model, bothAxes: bothAxes, errors: GaussMarkovPositionError.self)
+    }
+
+    private static func smooth<Errors: GaussMarkovErrors>(_ measurements: [Core.Measurement], model: Core.Model, bothAxes: Bool,
+                                                          errors: Errors.Type) -> [Core.Estimate] {
+        withUnsafeTemporaryAllocation(of: Core.AppliedUpdate.self, capacity: Core.maximumUpdates) { log in
             if bothAxes || Core.couplesAxes(measurements) {
-                return smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovBothAxes.self)
+                return smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovBothAxes<Errors>.self)
             }
-            var out = smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovOneAxis<GaussMarkovEast>.self)
-            let north = smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovOneAxis<GaussMarkovNorth>.self)
+            var out = smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovOneAxis<GaussMarkovEast, Errors>.self)
+            let north = smooth(measurements, model: model, log: log.baseAddress!, state: GaussMarkovOneAxis<GaussMarkovNorth, Errors>.self)
             for k in out.indices {
                 // As GaussMarkovBothAxes.estimate forms them.
                 out[k].north = north[k].east

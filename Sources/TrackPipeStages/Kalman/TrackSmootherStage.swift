@@ -24,7 +24,7 @@ public struct TrackSmootherStage: Stage {
         v = 0 is measured. A run whose fixes carry no usable speeds (fewer than half with a speed, or sampled \
         more than 2 s apart) is smoothed as without-speeds says: by default with kalman-smoother's model, its q and σ scale read from its own positions (step-noise; estimate-noise when no fix reports an accuracy). \
         Forward Kalman filter (6 states; two of 3, one per axis, when no fix has a speed without a course, the \
-        one measurement that joins the axes), then the fixed-interval smoother in its modified Bryson–Frazier \
+        one measurement that joins the axes; 8 and 4 with the velocity's own wandering error, velocity-error-sigma), then the fixed-interval smoother in its modified Bryson–Frazier \
         form, which inverts no matrix; held equal to 1e-9 m to Rauch–Tung–Striebel on GSL matrices. Output: each fix at \
         its smoothed position p (the estimate of where it was, the wandering error removed), its accuracy the \
         smoothed 1-sigma, its speed (m/s) and course (°) the smoothed velocity — pair with distance \
@@ -59,6 +59,10 @@ public struct TrackSmootherStage: Stage {
                     help: "q for a run whose fixes mostly carry Doppler speeds (process-noise, by activity, for the others): the velocity measurements pin the motion, so the model may turn as fast as the runner. Measured on a simulated block with 5-m-radius corners: distance −0.72 % at q 0.1, −0.17 % at 0.3, +0.07 % at 1."),
             .number("velocity-sigma", unit: .metresPerSecond, default: 0.2, range: .positive,
                     help: "1-sigma of a Doppler velocity component or speed, m/s (receivers: 0.1–0.3)."),
+            .number("velocity-error-sigma", unit: .metresPerSecond, default: 0, range: .nonNegative,
+                    help: "Stationary 1-sigma of the Doppler velocity's slowly wandering error per axis, m/s; 0 (default): none, the velocity error white. Above 0 each axis's state gains that error (first-order Gauss–Markov over velocity-error-tau), which a velocity with its course measures beside v, so the positions can correct speeds that read high or low for tens of seconds (a speed without a course measures |v| alone). Measured on the accuracy sweep with speeds (seeds 1–40, simulated with 0.05 m/s over 20 s, × 2.5 near buildings): at 0.05 m/s, 147 → 151 of 160 runs within 0.5 % without bursts, its urban-canyon-like family 28 → 28 of 40 (with bursts 26 → 25), its stop-and-go-like 138 → 140 of 160 (0.1 m/s: 153, 25, 138; 0.05 over 60 s: 152, 26, 141) — within the sweep's spread, for a third more smoothing time (1.1 → 1.5 ms on the committed open-park-doppler run), so off by default."),
+            .number("velocity-error-tau", unit: .seconds, default: 20, range: .positive,
+                    help: "Correlation time of the Doppler velocity's wandering error, seconds."),
             .boolean("stops", default: true, help: "Detect stops and measure zero velocity there."),
             .number("stop-speed", unit: .metresPerSecond, default: 0.45, range: .positive,
                     help: "A stop: the magnitude of the mean Doppler velocity over stop-window (the mean speed when the receiver reports no course) is below this, m/s."),
@@ -83,6 +87,8 @@ public struct TrackSmootherStage: Stage {
     public var stepNoise: Bool
     public var velocityProcessNoise: Double
     public var velocitySigma: Double
+    public var velocityErrorSigma: Double
+    public var velocityErrorTau: Double
     public var stops: Bool
     public var stopSpeed: Double
     public var stopWindow: Double
@@ -102,6 +108,8 @@ public struct TrackSmootherStage: Stage {
         stepNoise = try parameters.bool("step-noise")
         velocityProcessNoise = try parameters.number("velocity-process-noise")
         velocitySigma = try parameters.number("velocity-sigma")
+        velocityErrorSigma = try parameters.number("velocity-error-sigma")
+        velocityErrorTau = try parameters.number("velocity-error-tau")
         stops = try parameters.bool("stops")
         stopSpeed = try parameters.number("stop-speed")
         stopWindow = try parameters.number("stop-window")
@@ -143,6 +151,7 @@ public struct TrackSmootherStage: Stage {
         let q = settings.processNoise ?? KalmanSettings.defaultProcessNoise(for: input.context.activity ?? input.track.activity)
         var model = GaussMarkovSmootherCore.Model(
             processNoise: q, errorSigma: errorSigma, errorTau: errorTau, velocityVariance: velocitySigma * velocitySigma,
+            velocityErrorSigma: velocityErrorSigma, velocityErrorTau: velocityErrorTau,
             stopVariance: stopVelocitySigma * stopVelocitySigma,
             initialPositionVariance: settings.initialPositionSigma * settings.initialPositionSigma,
             initialVelocityVariance: settings.initialVelocitySigma * settings.initialVelocitySigma)
