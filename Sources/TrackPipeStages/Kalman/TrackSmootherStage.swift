@@ -42,13 +42,15 @@ public struct TrackSmootherStage: Stage {
             .number("error-tau", unit: .seconds, default: 30, range: .positive,
                     help: "Correlation time of the position error, seconds (30–90 s is typical of multipath and atmosphere)."),
             .number("white-sigma", unit: .metres, default: 2, range: .positive,
-                    help: "1-sigma of the fix-to-fix white noise per axis, metres, for a fix of the run's median accuracy; scaled by accuracy ÷ median accuracy (sigma-source accuracy) or used as is (fixed). Default 2 m, measured against 0.5 / 1 / 3 / 5 m: the Fenix 2 run −0.16 / −0.12 / −0.01 / +0.08 / +0.27 % against the watch (2 m: −0.01 %), the Whitchurch Xiaomi's cross-track RMSE 3.537 / 3.515 / 3.472 / 3.453 / 3.480 m and MotoG3's 4.383 / 4.370 / 4.356 / 4.359 / 4.409 m, the committed urban-canyon-doppler +1.02 / +0.82 / +0.63 / +0.59 / +0.56 % and the accuracy sweep's position RMSE with speeds 4–7 % lower at 2 m than at 0.5; above 2 m the Apple Watch run (no truth) rises past its own speeds' integral (3945 m: 3926 / 3933 / 3950 / 3976 / 4027 m)."),
+                    help: "1-sigma of the fix-to-fix white noise per axis, metres, for a fix of the run's median accuracy; scaled by accuracy ÷ median accuracy (sigma-source accuracy) or used as is (fixed). Default 2 m, measured against 0.5 / 1 / 3 / 5 m: the Fenix 2 run −0.16 / −0.12 / −0.01 / +0.08 / +0.27 % against the watch (2 m: −0.01 %), the Whitchurch Xiaomi's cross-track RMSE 3.537 / 3.515 / 3.472 / 3.453 / 3.480 m and MotoG3's 4.383 / 4.370 / 4.356 / 4.359 / 4.409 m, the committed urban-canyon-doppler +1.02 / +0.82 / +0.63 / +0.59 / +0.56 % and the accuracy sweep's position RMSE with speeds 4–7 % lower at 2 m than at 0.5."),
             .boolean("use-velocity", default: true,
                      help: "Use the fixes' speed and course (Doppler) as velocity measurements where present."),
             .boolean("debias-speeds", default: true,
                      help: "Take the receiver's speed noise out of each measured speed, √(s² − σ²), σ² per axis estimated over ±15 s from the second differences of consecutive Doppler readings: a speed is the magnitude of a noisy velocity and reads high by about σ²/(2s), +1 % of the distance near buildings. Off → on, measured: the committed simulated runs with speeds, urban canyon +1.60 → +0.96 %, stop-and-go +0.87 → +0.55 %, open park −0.02 → −0.15 %; the accuracy sweep with speeds (seeds 1–10, no bursts) 34 → 37 of 40 runs within 0.5 %; the Fenix 2 run −0.15 → −0.16 % against the watch, the Whitchurch Xiaomi +1.10 → +0.99 %, the MotoG3 −2.99 → −3.07 % (raw −0.50 %)."),
             .boolean("calibrate-speeds", default: true,
                      help: "Multiply the Doppler speeds by the receiver's scale error when they clearly read low: over the track's straight stretches (up to 30 s and at least 100 m, the line between their ends at least 0.99 of the path through fixes 5 s apart), the lines' total over the speeds' integrals between their ends, applied when at least 20 stretches put it 1 % or more and three jackknife standard errors above 1 (reported in the track-smoother-model event as speed-scale; never below 1, which a stretch's bends could give). Off → on, measured against the Whitchurch route: MotoG3 −2.88 → −1.12 %, Xiaomi −4.23 → −2.22 % (cross-track RMSE 4.36 → 4.33 and 3.47 → 3.32 m); no scale on the committed simulated runs, the accuracy sweep's 320 runs with speeds (seeds 1–40) and its urban-canyon-like and stop-and-go-like families, the Fenix 2 run, the Apple Watch run and the RTK drive."),
+            .boolean("check-courses", default: true,
+                     help: "Measure the velocity by the fixes' courses only when they are the direction of travel: compared with the direction between the positions 2 s before and after each fix moving at 1 m/s or more (at least 4 m apart), a track whose courses are more than 90° off at 20 % or more of its fixes (at least 30 compared) has its speeds measured as speeds alone (reported in the track-smoother-model event as courses-contrary). Receivers' courses are that far off at most 10 % of the fixes (the accuracy sweep's runs with speeds, seeds 1–40, with its urban-canyon-like family and its multipath bursts; none on the RTK drive and the SiRF logger); the Apple Watch run's export at 36 %, its \"course\" not the direction of travel: with them measured, its smoothed track lay 37 m RMS (107 m at most) from its recorded positions, without them 1.0 m."),
             .boolean("estimate-noise", default: true,
                      help: "A run smoothed with the constant-velocity model whose fixes report no accuracy at all gets the q and σ under which its positions are most likely (grid 0.03–30 m²/s³ × 0.1–7 m; reported in the track-smoother-model event) instead of the activity's q and the fixed sigma, unless process-noise is set. Such recordings (bike computers, watches) have mostly filtered their positions already: on the Whitchurch ride's five, distance 1.0–2.3 points below raw with σ 5 m and 0.4–2.0 with the estimate (of which at most 0.06 the smoother's on four of them, the rest auto-pause's), cross-track RMSE above raw on four with σ 5 m and at or below raw on all five with it."),
             .boolean("step-noise", default: true,
@@ -82,6 +84,7 @@ public struct TrackSmootherStage: Stage {
     public var useVelocity: Bool
     public var debiasSpeeds: Bool
     public var calibrateSpeeds: Bool
+    public var checkCourses: Bool
     public var withoutSpeeds: SpeedlessRunModel
     public var estimateNoise: Bool
     public var stepNoise: Bool
@@ -103,6 +106,7 @@ public struct TrackSmootherStage: Stage {
         useVelocity = try parameters.bool("use-velocity")
         debiasSpeeds = try parameters.bool("debias-speeds")
         calibrateSpeeds = try parameters.bool("calibrate-speeds")
+        checkCourses = try parameters.bool("check-courses")
         withoutSpeeds = try parameters.choice("without-speeds")
         estimateNoise = try parameters.bool("estimate-noise")
         stepNoise = try parameters.bool("step-noise")
@@ -172,6 +176,15 @@ public struct TrackSmootherStage: Stage {
             let scale = calibrateSpeeds ? DopplerSpeedScale.estimate(fixes, maximumSpeed: maxSpeed) : nil
             measuredScale = .some(scale)
             return scale
+        }
+        // Whether the receiver's courses are its direction of travel, likewise measured once over the whole track.
+        var measuredCourses: DopplerCourseCheck?
+        func trackCourses() -> DopplerCourseCheck? {
+            guard checkCourses else { return nil }
+            if let measuredCourses { return measuredCourses }
+            let check = DopplerCourseCheck.measure(fixes)
+            measuredCourses = check
+            return check
         }
         for run in runs {
             let frame = try LocalProjection(reference: fixes[run[0]].point)
@@ -253,9 +266,16 @@ public struct TrackSmootherStage: Stage {
                 modelFields["speed-scale"] = .number(speedScale.scale)
                 modelFields["speed-scale-stretches"] = .number(Double(speedScale.stretches))
             }
+            let courses = withSpeeds ? trackCourses() : nil
+            let coursesContrary = courses?.coursesAreContrary ?? false
+            if let courses, coursesContrary {
+                modelFields["courses-contrary"] = .number(courses.fraction)
+                modelFields["courses-compared"] = .number(Double(courses.compared))
+            }
             reportModel()
             let measurements = self.measurements(runFixes, variances: run.map { variances[$0] }, frame: frame, withSpeeds: withSpeeds,
-                                                 maxSpeed: maxSpeed, speedScale: speedScale?.scale ?? 1)
+                                                 maxSpeed: maxSpeed, speedScale: speedScale?.scale ?? 1,
+                                                 ignoringCourses: coursesContrary)
             model.processNoise = withSpeeds ? velocityProcessNoise : q
             let estimates = GaussMarkovAdjointSmoother.smooth(measurements, model: model)
             // Finite, and every smoothed position a valid coordinate (a huge but finite estimate unprojects past a pole).
@@ -327,9 +347,11 @@ public struct TrackSmootherStage: Stage {
     /// A speed above `maxSpeed` (m/s: the activity's jump speed, `superman-jump`'s limit) is not measured: a
     /// receiver's speed is never that wrong by noise, so it is corrupt, and one such value would throw the
     /// whole run off.
-    /// `speedScale` multiplies every speed (``DopplerSpeedScale``).
+    /// `speedScale` multiplies every speed (``DopplerSpeedScale``); `ignoringCourses` measures the speeds without
+    /// their courses (``DopplerCourseCheck``).
     func measurements(_ fixes: [Fix], variances: [Double], frame: LocalProjection, withSpeeds haveSpeeds: Bool,
-                      maxSpeed: Double = .infinity, speedScale: Double = 1) -> [GaussMarkovSmootherCore.Measurement] {
+                      maxSpeed: Double = .infinity, speedScale: Double = 1,
+                      ignoringCourses: Bool = false) -> [GaussMarkovSmootherCore.Measurement] {
         // White noise: white-sigma scaled by σ_fix ÷ the run's median σ_fix.
         let sigmas = variances.map { $0.squareRoot() }
         var ordered = sigmas
@@ -342,11 +364,14 @@ public struct TrackSmootherStage: Stage {
         if speedScale != 1 {
             for k in readings.indices { readings[k]?.scale(by: speedScale) }
         }
+        if ignoringCourses {
+            for k in readings.indices { readings[k]?.velocity = nil }
+        }
         // The receiver reports courses: at least half of the fixes moving at 1 m/s or more carry one (any fix,
         // when none moves that fast: receivers drop the course near standstill).
         var moving = 0, movingWithCourse = 0, anyCourse = false
         for (fix, reading) in zip(fixes, readings) {
-            let hasCourse = fix.course.map(\.isFinite) ?? false
+            let hasCourse = !ignoringCourses && (fix.course.map(\.isFinite) ?? false)
             anyCourse = anyCourse || hasCourse
             if let r = reading, r.speed >= 1 {
                 moving += 1
