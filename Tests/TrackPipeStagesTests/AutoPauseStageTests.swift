@@ -477,6 +477,39 @@ import TrackPipeLab
         #expect(stop.kept.filter(\.paused).count > 80)
     }
 
+    /// An out-and-back whose turn falls in a signal gap: 1 Hz at 3.8 m/s with Doppler speed and course, north for
+    /// 120 s, no fix for 48 s (24 s on to the turn and 24 s back), then south again. The fixes either side of the gap
+    /// lie 4 m apart, inside one circle for longer than the window; their speeds say running, and the next fixes
+    /// run on, so nothing is paused (before: a 48-s pause over the gap, 182 m lost). The same positions from a
+    /// sparse logger (a fix every 4 s, as the Whitchurch MotoG3 writes riding) are paused as before: its speeds are
+    /// not the moment's. Without speeds the gap is paused, as positions alone cannot tell.
+    @Test func aTurnInsideASignalGapIsNotAPause() throws {
+        let v = 3.8
+        func turn(every step: Int = 1, speeds: Bool = true) -> [Fix] {
+            var fixes: [Fix] = []
+            for k in 0..<300 {
+                let t = Double(k)
+                guard t < 120 || t > 168, k % step == 0 else { continue }
+                // Along the line: out to the turn at 120 + 24 s, back after it.
+                let along = t <= 144 ? v * t : v * (288 - t)
+                var f = TestTracks.fix(k, t: t, north: along + 0.5 * sin(t))
+                if speeds {
+                    f.speed = v
+                    f.course = t <= 144 ? 0 : 180
+                }
+                fixes.append(f)
+            }
+            return fixes
+        }
+        let dense = try StageTestSupport.liveEqualsOffline(try H(), turn())
+        #expect(dense.kept.allSatisfy { !$0.paused })
+        #expect(!dense.events.contains { $0.kind == "pause-start" })
+        let sparse = try StageTestSupport.liveEqualsOffline(try H(), turn(every: 4))
+        #expect(sparse.kept.contains { $0.paused })
+        let positionsOnly = try StageTestSupport.liveEqualsOffline(try H(), turn(speeds: false))
+        #expect(positionsOnly.kept.contains { $0.paused })
+    }
+
     @Test func conformance() {
         let tracks: [(name: String, track: Track)] = [("empty", Track()), ("one", Track(fixes: TestTracks.straight(count: 1))),
                                                       ("stop", Track(fixes: stopAndGo())),

@@ -184,6 +184,8 @@ public struct AutoPauseStage: StreamingStage {
         /// Receiver speeds of the held fixes after the anchor (`held.dropFirst()`), summed in order as fixes are
         /// held, so ``movesByDoppler(_:_:)`` adds one fix rather than re-summing the candidate for each.
         private var heldDoppler = DopplerMean()
+        /// The time (s) of the fix emitted last: the one before a candidate stop's anchor (``awaitsDopplerVerdict(_:)``).
+        private var lastEmittedTime: Double?
         /// Region rule: each held fix's receiver speed and velocity (`DopplerMean.Reading`, `nil` without a usable
         /// speed), worked out once as it is held: a released anchor re-judges every held fix, and a course's
         /// velocity costs a sine and a cosine.
@@ -236,6 +238,7 @@ public struct AutoPauseStage: StreamingStage {
         }
 
         mutating func emit(_ fix: Fix, paused: Bool, into out: inout StageEmitter) {
+            lastEmittedTime = fix.time
             // Unchanged (not newly paused, no pause before it): kept as it is, without a working copy.
             if fix.paused || !paused, segmentOffset == 0 {
                 out.keep(fix)
@@ -354,6 +357,32 @@ public struct AutoPauseStage: StreamingStage {
             mean.add(reading)
             guard mean.count >= 3 else { return false }
             return (mean.hasCourse ? mean.velocity : mean.speed) >= trimSpeed
+        }
+
+        /// Region rule: true when the fix that completes a candidate stop's window says by its receiver speed that the
+        /// runner moves (``trimSpeed`` or more) while fewer than three fixes after the anchor carry a speed, and the held
+        /// fixes span a gap in a dense recording: a step longer than 2 s whose two fixes both move by their speeds, the
+        /// first within 2 s of the fix before it (``isDense(_:_:)``: a receiver reporting every second, whose speeds
+        /// are the moment's). Two positions either side of such a gap within the circle may be a runner who turned
+        /// round inside it (an out-and-back's turn: 172 m run in a 48-s gap, the ends 10 m apart), so the stop waits
+        /// for the next fixes: three speeds after the anchor then decide by ``movesByDoppler(_:_:)`` (moving: the
+        /// anchor is released), a fix outside the circle releases it, a fix without a speed confirms it. A sparse
+        /// logger is left out: the Whitchurch MotoG3 writes a fix every 3–4 s riding and minutes apart standing, each
+        /// with a speed of the moment it moved (6–8 km/h), and its five stops of 45 s to 4 min are stops.
+        func awaitsDopplerVerdict(_ reading: DopplerMean.Reading?) -> Bool {
+            guard stage.rule == .region, let reading, reading.speed >= trimSpeed, heldDoppler.count < 3,
+                  heldReadings.count == heldFixes.count else { return false }
+            let gap = StepMeasure.maximumSpeedStep
+            var before = lastEmittedTime
+            for i in heldStart..<(heldFixes.count - 1) {
+                let a = heldFixes[i].time, b = heldFixes[i + 1].time
+                if let a, let b, b - a > gap, let before, a - before <= gap,
+                   (heldReadings[i]?.speed ?? 0) >= trimSpeed, (heldReadings[i + 1]?.speed ?? 0) >= trimSpeed {
+                    return true
+                }
+                before = a
+            }
+            return false
         }
 
         /// True when `b` follows `a` within `StepMeasure.maximumSpeedStep` (2 s): a receiver sampling that densely
@@ -571,7 +600,8 @@ public struct AutoPauseStage: StreamingStage {
                 let judged = startsOrContinuesStop(fix, reading: reading)
                 if judged.stop {
                     appendHeld(fix, offset: judged.offset, reading: reading)
-                    if let t0 = heldFixes[heldStart].time, let t1 = fix.time, t1 - t0 >= stage.window {
+                    if let t0 = heldFixes[heldStart].time, let t1 = fix.time, t1 - t0 >= stage.window,
+                       !awaitsDopplerVerdict(reading) {
                         return confirmStop(into: &out)
                     }
                     return []
