@@ -55,13 +55,13 @@ struct DopplerCourseCheck: Equatable {
             while after < fixes.count - 1, let ta = fixes[after].time, ta - t < span { after += 1 }
             guard before < k, k < after, let t0 = fixes[before].time, let t1 = fixes[after].time,
                   t - t0 >= span, t1 - t >= span, t1 - t0 <= 2 * span + 1 else { continue }
-            let a = fixes[before].point, b = fixes[after].point
-            guard Geodesy.local(a, b) >= minimumDisplacement else { continue }
-            let travel = Geodesy.initialBearing(from: a, to: b)
-            var difference = abs(course - travel).truncatingRemainder(dividingBy: 360)
-            if difference > 180 { difference = 360 - difference }
+            // The displacement on the local flat frame; the course is more than 90° from it when the course's unit
+            // vector has a negative component along it (no bearing is worked out: a sine and a cosine a fix).
+            let (east, north) = Geodesy.localOffset(fixes[before].point, fixes[after].point)
+            guard east * east + north * north >= minimumDisplacement * minimumDisplacement else { continue }
+            let radians = course * (.pi / 180)
             check.compared += 1
-            if difference > 90 { check.contrary += 1 }
+            if east * sin(radians) + north * cos(radians) < 0 { check.contrary += 1 }
         }
         return check
     }
