@@ -124,6 +124,9 @@ import TestSupport
             return
         }
         #expect(scale > 1.02 && scale < 1.06, "\(file): scale \(scale)")
+        let summarized = try #require(on.summary.first { $0.key == "speed-scale" })
+        #expect(abs(summarized.value - scale) < 0.001, "\(file): summary \(summarized.value), event \(scale)")
+        #expect(!off.summary.contains { $0.key == "speed-scale" })
         #expect(!off.events.contains { $0.fields["speed-scale"] != nil })
     }
 
@@ -139,6 +142,9 @@ import TestSupport
             if case .number(let x)? = event.fields["courses-contrary"] { x } else { nil }
         }
         #expect(!contrary.isEmpty && contrary.allSatisfy { $0 > 0.3 && $0 < 0.45 }, "\(contrary)")
+        // The run's summary says so too, with the count of contrary courses.
+        let setAside = try #require(result.summary.first { $0.key == "courses-set-aside" })
+        #expect(setAside.value > 200 && setAside.value < 300 && setAside.unit == .count, "\(setAside)")
         let recorded = Dictionary(track.fixes.map { ($0.sourceIndex, $0.point) }, uniquingKeysWith: { a, _ in a })
         var squares = 0.0, worst = 0.0
         for f in result.track.fixes {

@@ -48,9 +48,9 @@ public struct TrackSmootherStage: Stage {
             .boolean("debias-speeds", default: true,
                      help: "Take the receiver's speed noise out of each measured speed, √(s² − σ²), σ² per axis estimated over ±15 s from the second differences of consecutive Doppler readings: a speed is the magnitude of a noisy velocity and reads high by about σ²/(2s), +1 % of the distance near buildings. Off → on, measured: the committed simulated runs with speeds, urban canyon +1.60 → +0.96 %, stop-and-go +0.87 → +0.55 %, open park −0.02 → −0.15 %; the accuracy sweep with speeds (seeds 1–10, no bursts) 34 → 37 of 40 runs within 0.5 %; the Fenix 2 run −0.15 → −0.16 % against the watch, the Whitchurch Xiaomi +1.10 → +0.99 %, the MotoG3 −2.99 → −3.07 % (raw −0.50 %)."),
             .boolean("calibrate-speeds", default: true,
-                     help: "Multiply the Doppler speeds by the receiver's scale error when they clearly read low: over the track's straight stretches (up to 30 s and at least 100 m, the line between their ends at least 0.99 of the path through fixes 5 s apart), the lines' total over the speeds' integrals between their ends, applied when at least 20 stretches put it 1 % or more and three jackknife standard errors above 1 (reported in the track-smoother-model event as speed-scale; never below 1, which a stretch's bends could give). Off → on, measured against the Whitchurch route: MotoG3 −2.88 → −1.12 %, Xiaomi −4.23 → −2.22 % (cross-track RMSE 4.36 → 4.33 and 3.47 → 3.32 m); no scale on the committed simulated runs, the accuracy sweep's 320 runs with speeds (seeds 1–40) and its urban-canyon-like and stop-and-go-like families, the Fenix 2 run, the Apple Watch run and the RTK drive."),
+                     help: "Multiply the Doppler speeds by the receiver's scale error when they clearly read low: over the track's straight stretches (up to 30 s and at least 100 m, the line between their ends at least 0.99 of the path through fixes 5 s apart), the lines' total over the speeds' integrals between their ends, applied when at least 20 stretches put it 1 % or more and three jackknife standard errors above 1 (reported in the track-smoother-model event and the run's summary as speed-scale; never below 1, which a stretch's bends could give). Off → on, measured against the Whitchurch route: MotoG3 −2.88 → −1.12 %, Xiaomi −4.23 → −2.22 % (cross-track RMSE 4.36 → 4.33 and 3.47 → 3.32 m); no scale on the committed simulated runs, the accuracy sweep's 320 runs with speeds (seeds 1–40) and its urban-canyon-like and stop-and-go-like families, the Fenix 2 run, the Apple Watch run and the RTK drive."),
             .boolean("check-courses", default: true,
-                     help: "Measure the velocity by the fixes' courses only when they are the direction of travel: compared with the direction between the positions 2 s before and after each fix moving at 1 m/s or more (at least 4 m apart), a track whose courses are more than 90° off at 20 % or more of its fixes (at least 30 compared) has its speeds measured as speeds alone (reported in the track-smoother-model event as courses-contrary). Receivers' courses are that far off at most 10 % of the fixes (the accuracy sweep's runs with speeds, seeds 1–40, with its urban-canyon-like family and its multipath bursts; none on the RTK drive and the SiRF logger); the Apple Watch run's export at 36 %, its \"course\" not the direction of travel: with them measured, its smoothed track lay 37 m RMS (107 m at most) from its recorded positions, without them 1.0 m."),
+                     help: "Measure the velocity by the fixes' courses only when they are the direction of travel: compared with the direction between the positions 2 s before and after each fix moving at 1 m/s or more (at least 4 m apart), a track whose courses are more than 90° off at 20 % or more of its fixes (at least 30 compared) has its speeds measured as speeds alone (reported in the track-smoother-model event as courses-contrary, and in the run's summary as courses-set-aside). Receivers' courses are that far off at most 10 % of the fixes (the accuracy sweep's runs with speeds, seeds 1–40, with its urban-canyon-like family and its multipath bursts; none on the RTK drive and the SiRF logger); the Apple Watch run's export at 36 %, its \"course\" not the direction of travel: with them measured, its smoothed track lay 37 m RMS (107 m at most) from its recorded positions, without them 1.0 m."),
             .boolean("estimate-noise", default: true,
                      help: "A run smoothed with the constant-velocity model whose fixes report no accuracy at all gets the q and σ under which its positions are most likely (grid 0.03–30 m²/s³ × 0.1–7 m; reported in the track-smoother-model event) instead of the activity's q and the fixed sigma, unless process-noise is set. Such recordings (bike computers, watches) have mostly filtered their positions already: on the Whitchurch ride's five, distance 1.0–2.3 points below raw with σ 5 m and 0.4–2.0 with the estimate (of which at most 0.06 the smoother's on four of them, the rest auto-pause's), cross-track RMSE above raw on four with σ 5 m and at or below raw on all five with it."),
             .boolean("step-noise", default: true,
@@ -314,7 +314,27 @@ public struct TrackSmootherStage: Stage {
                 changed[change].updated = FixSnapshot(kept[k])
             }
         }
-        return StageOutput(kept: kept, dropped: dropped, changed: changed, events: events)
+        return StageOutput(kept: kept, dropped: dropped, changed: changed,
+                           summary: Self.summary(scale: measuredScale ?? nil, courses: measuredCourses, stage: label), events: events)
+    }
+
+    /// What a reader of the run's summary should know about the speeds it was smoothed with: that they were scaled
+    /// (`speed-scale`, the factor) and that the courses were set aside (`courses-set-aside`, how many were contrary),
+    /// each with its reason in words; empty when neither happened.
+    static func summary(scale: DopplerSpeedScale?, courses: DopplerCourseCheck?, stage: String) -> [SummaryItem] {
+        var items: [SummaryItem] = []
+        if let scale {
+            items.append(SummaryItem(key: "speed-scale", label: "Speeds scaled", value: (scale.scale * 1000).rounded() / 1000,
+                                     unit: .none, stage: stage,
+                                     text: "× the receiver's speeds, which read low against \(scale.stretches) straight stretches of its own track"))
+        }
+        if let courses, courses.coursesAreContrary {
+            let percent = Int((courses.fraction * 100).rounded())
+            items.append(SummaryItem(key: "courses-set-aside", label: "Courses set aside", value: Double(courses.contrary),
+                                     unit: .count, stage: stage,
+                                     text: "of \(courses.compared) courses more than 90° from the direction of travel (\(percent) %): the speeds measured alone"))
+        }
+        return items
     }
 
     /// Sets `fix`'s speed (m/s) and course (degrees clockwise from north; none at zero speed) to the velocity
