@@ -123,6 +123,40 @@ import TrackPipe
         #expect(s.skipped.isEmpty)
     }
 
+    /// How far the pipeline moved the kept fixes, without truth: fix 0 moved 3 m east by one stage and 4 m more by
+    /// another (7 m from where it was recorded: the first change's original), fix 1 never moved (0 m), a made fix
+    /// (resampling, index above every record) left out. Laid out on the sphere at 51° and measured on the ellipsoid,
+    /// 7 m east is 7 × 1.0031488239 = 7.0220417673 m (the factor of `perFixScoreByHand`); RMS = that ÷ √2.
+    @Test func movedByHand() throws {
+        let recorded = [Fix(time: 0, latitude: Self.north(0).latitude, longitude: Self.north(0).longitude, sourceIndex: 0),
+                        Fix(time: 1, latitude: Self.north(10).latitude, longitude: Self.north(10).longitude, sourceIndex: 1)]
+        func at(_ fix: Fix, east: Double) -> Fix {
+            var f = fix
+            let p = Self.north(0, east: east)
+            f.latitude = p.latitude
+            f.longitude = p.longitude
+            return f
+        }
+        let once = at(recorded[0], east: 3), twice = at(recorded[0], east: 7)
+        var made = recorded[1]
+        made.sourceIndex = 1000
+        let result = PipelineResult(
+            provenance: Provenance(pipelineName: "hand", canonicalSpec: "{}", trackpipeVersion: "t"),
+            input: InputSummary(Track(fixes: recorded)), track: Track(fixes: [twice, recorded[1], made]), dropped: [],
+            changed: [FixChange(original: recorded[0], updated: once, stage: "a"), FixChange(original: once, updated: twice, stage: "b")],
+            annotations: Annotations(), summary: [], events: [], stages: [])
+        var withMade = result
+        withMade.made = [MadeFix(sourceIndex: 1000, from: 1, to: 1)]
+        let moved = try #require(RunScorer.moved(withMade))
+        #expect(moved.count == 2)
+        #expect(abs(moved.max - 7.0220417673) < 1e-6, "\(moved.max)")
+        #expect(abs(moved.rmse - 7.0220417673 / 2.0.squareRoot()) < 1e-6, "\(moved.rmse)")
+        // Without the made fix declared, it counts as a fix no stage moved: three fixes.
+        #expect(RunScorer.moved(result)?.count == 3)
+        // Scored with no truth at all.
+        #expect(RunScorer.score(withMade, truth: GroundTruth()).moved == moved)
+    }
+
     @Test func routeOnlyScoresCrossTrackAndSaysWhatItSkipped() throws {
         let (result, _) = Self.case1()
         // The route: the line through the true positions (straight north, 50 m); kept fixes lie 3, 4, 12, 0 m east.

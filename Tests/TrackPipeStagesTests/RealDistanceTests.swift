@@ -154,6 +154,9 @@ import TestSupport
         }
         let rms = (squares / Double(result.track.fixes.count)).squareRoot()
         #expect(rms < 1.5 && worst < 8, "RMS \(rms) m, at most \(worst) m from the recorded positions")
+        // `compare`'s "moved" figure is this, from the change records rather than the input.
+        let moved = try #require(RunScorer.moved(result))
+        #expect(abs(moved.rmse - rms) < 1e-9 && abs(moved.max - worst) < 1e-9, "\(moved) against \(rms), \(worst)")
         // The watch's speeds' own integral (trapezoid over steps of at most 5 s).
         var integral = 0.0
         for (a, b) in zip(track.fixes, track.fixes.dropFirst()) {

@@ -27,6 +27,10 @@ public struct RunScore: Sendable, Hashable, Codable {
     /// True positions' distance to the line the kept fixes draw (their straight steps within a segment), metres
     /// (per-fix truth): how closely the drawn track follows the true path — what thinning trades for fewer fixes.
     public var lineError: ErrorStatistics?
+    /// Kept fixes' distance from where they were recorded, metres — how far the pipeline moved them (0 for a fix no
+    /// stage moved; fixes a stage made, e.g. by resampling, are not counted). Needs no truth: on a recording without
+    /// any it is the one figure of the track's shape, and a smoother that drags a track off its path shows here.
+    public var moved: ErrorStatistics?
     /// Moving time the pipeline reports (`moving-time`) and the true moving time, seconds.
     public var movingTime: Double?
     public var trueMovingTime: Double?

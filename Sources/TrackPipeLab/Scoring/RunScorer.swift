@@ -11,6 +11,8 @@ import TrackPipe
 /// - **Position error**: each kept fix against the true position of the same fix (matched by source index,
 ///   so a faulty clock does not shift the comparison): RMSE, 95th percentile, maximum.
 /// - **Cross-track** (route truth): each kept fix's distance to the route line.
+/// - **Moved** (no truth needed): each kept fix's distance from its recorded position — the position before the
+///   first change any stage made to it (``PipelineResult/changed``), 0 when none moved it; made fixes are left out.
 /// - **Moving time**: the pipeline's `moving-time` summary figure against the truth's: in true-time order,
 ///   the sum of the time steps into fixes at which the runner was moving (the rule the `distance` stage
 ///   uses for steps into paused fixes).
@@ -37,6 +39,7 @@ public enum RunScorer {
         for stage in result.stages {
             for (rule, n) in stage.dropsByRule where n > 0 { score.dropsByRule["\(stage.label)/\(rule)", default: 0] += n }
         }
+        score.moved = moved(result)
         if let reported = result.summaryValue(distanceKey) {
             score.distance = reported
         } else {
@@ -80,6 +83,23 @@ public enum RunScorer {
             score.skipped.append("distance error: no true distance")
         }
         return score
+    }
+
+    /// Each kept fix's distance from where it was recorded, metres (see ``RunScore/moved``); `nil` when no fix was kept.
+    public static func moved(_ result: PipelineResult) -> ErrorStatistics? {
+        // The recorded position: the original of the first change made to each fix.
+        var recorded: [Int: GeoPoint] = [:]
+        recorded.reserveCapacity(result.changed.count)
+        for change in result.changed where recorded[change.original.sourceIndex] == nil {
+            recorded[change.original.sourceIndex] = GeoPoint(latitude: change.original.latitude, longitude: change.original.longitude)
+        }
+        let made = Set(result.made.map(\.sourceIndex))
+        var distances: [Double] = []
+        distances.reserveCapacity(result.track.fixes.count)
+        for fix in result.track.fixes where !made.contains(fix.sourceIndex) {
+            distances.append(recorded[fix.sourceIndex].map { Geodesy.local($0, fix.point) } ?? 0)
+        }
+        return ErrorStatistics(distances)
     }
 
     static func measuredDistance(_ track: Track) -> Double {

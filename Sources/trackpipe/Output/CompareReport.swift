@@ -26,7 +26,7 @@ struct CompareReport: Encodable {
 
     /// Columns of the terminal and Markdown tables.
     static let headers = ["dataset", "pipeline", "truth", "kept/read", "dist err %", "pos RMSE m", "pos p95 m", "pos max m",
-                          "xtrack RMSE m", "xtrack p95 m", "line p95 m", "moving s (true)", "pause P/R", "anomaly P/R", "ms"]
+                          "xtrack RMSE m", "xtrack p95 m", "line p95 m", "moved RMS m", "moving s (true)", "pause P/R", "anomaly P/R", "ms"]
 
     static func fixed(_ v: Double?, _ decimals: Int) -> String {
         guard let v, v.isFinite else { return "–" }
@@ -45,7 +45,8 @@ struct CompareReport: Encodable {
             let signedPercent = s.distanceErrorPercent.map { ($0 >= 0 ? "+" : "") + Self.fixed($0, 2) } ?? "–"
             return [e.dataset, s.pipeline, s.truth, "\(s.kept)/\(s.records)", signedPercent,
                     Self.fixed(s.position?.rmse, 2), Self.fixed(s.position?.p95, 2), Self.fixed(s.position?.max, 1),
-                    Self.fixed(s.crossTrack?.rmse, 2), Self.fixed(s.crossTrack?.p95, 2), Self.fixed(s.lineError?.p95, 2), moving,
+                    Self.fixed(s.crossTrack?.rmse, 2), Self.fixed(s.crossTrack?.p95, 2), Self.fixed(s.lineError?.p95, 2),
+                    Self.fixed(s.moved?.rmse, 2), moving,
                     Self.ratio(s.pauses), Self.ratio(s.anomalies["any"]), Self.fixed(s.runtime * 1000, 1)]
         }
     }
@@ -103,7 +104,8 @@ struct CompareReport: Encodable {
         let kinds = AnomalyKind.anomalies.map(\.rawValue)
         var headers = ["dataset", "pipeline", "truth", "records", "kept", "dropped", "distance_m", "true_distance_m",
                        "distance_error_m", "distance_error_pct", "position_rmse_m", "position_p95_m", "position_max_m",
-                       "cross_track_rmse_m", "cross_track_p95_m", "line_error_rmse_m", "line_error_p95_m", "moving_time_s", "true_moving_time_s",
+                       "cross_track_rmse_m", "cross_track_p95_m", "line_error_rmse_m", "line_error_p95_m",
+                       "moved_rmse_m", "moved_p95_m", "moved_max_m", "moving_time_s", "true_moving_time_s",
                        "pause_precision", "pause_recall", "anomaly_precision", "anomaly_recall"]
         headers += kinds.flatMap { ["\($0)_precision", "\($0)_recall"] }
         headers += ["drops_by_rule", "runtime_ms", "skipped"]
@@ -117,7 +119,7 @@ struct CompareReport: Encodable {
             var cells = [e.dataset, s.pipeline, s.truth, String(s.records), String(s.kept), String(s.dropped),
                          n(s.distance), n(s.trueDistance), n(s.distanceError), n(s.distanceErrorPercent),
                          n(s.position?.rmse), n(s.position?.p95), n(s.position?.max), n(s.crossTrack?.rmse), n(s.crossTrack?.p95),
-                         n(s.lineError?.rmse), n(s.lineError?.p95),
+                         n(s.lineError?.rmse), n(s.lineError?.p95), n(s.moved?.rmse), n(s.moved?.p95), n(s.moved?.max),
                          n(s.movingTime), n(s.trueMovingTime), n(s.pauses?.precision), n(s.pauses?.recall),
                          n(s.anomalies["any"]?.precision), n(s.anomalies["any"]?.recall)]
             for k in kinds { cells += [n(s.anomalies[k]?.precision), n(s.anomalies[k]?.recall)] }
