@@ -12,7 +12,7 @@ import TrackPipe
 ///   so a faulty clock does not shift the comparison): RMSE, 95th percentile, maximum.
 /// - **Cross-track** (route truth): each kept fix's distance to the route line.
 /// - **Moved** (no truth needed): each kept fix's distance from its recorded position — the position before the
-///   first change any stage made to it (``PipelineResult/changed``), 0 when none moved it; made fixes are left out.
+///   first change any stage made to it (`PipelineResult.changed`), 0 when none moved it; made fixes are left out.
 /// - **Moving time**: the pipeline's `moving-time` summary figure against the truth's: in true-time order,
 ///   the sum of the time steps into fixes at which the runner was moving (the rule the `distance` stage
 ///   uses for steps into paused fixes).
