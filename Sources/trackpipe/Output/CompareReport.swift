@@ -25,7 +25,7 @@ struct CompareReport: Encodable {
     // MARK: Renderings
 
     /// Columns of the terminal and Markdown tables.
-    static let headers = ["dataset", "pipeline", "truth", "kept/read", "dist err %", "pos RMSE m", "pos p95 m", "pos max m",
+    static let headers = ["dataset", "pipeline", "truth", "kept/read", "dist km", "dist err %", "pos RMSE m", "pos p95 m", "pos max m",
                           "xtrack RMSE m", "xtrack p95 m", "line p95 m", "moved RMS m", "moving s (true)", "pause P/R", "anomaly P/R", "ms"]
 
     static func fixed(_ v: Double?, _ decimals: Int) -> String {
@@ -43,7 +43,7 @@ struct CompareReport: Encodable {
             let s = e.score
             let moving = s.movingTime.map { m in Self.fixed(m, 0) + (s.trueMovingTime.map { " (\(Self.fixed($0, 0)))" } ?? "") } ?? "–"
             let signedPercent = s.distanceErrorPercent.map { ($0 >= 0 ? "+" : "") + Self.fixed($0, 2) } ?? "–"
-            return [e.dataset, s.pipeline, s.truth, "\(s.kept)/\(s.records)", signedPercent,
+            return [e.dataset, s.pipeline, s.truth, "\(s.kept)/\(s.records)", Self.fixed(s.distance.map { $0 / 1000 }, 3), signedPercent,
                     Self.fixed(s.position?.rmse, 2), Self.fixed(s.position?.p95, 2), Self.fixed(s.position?.max, 1),
                     Self.fixed(s.crossTrack?.rmse, 2), Self.fixed(s.crossTrack?.p95, 2), Self.fixed(s.lineError?.p95, 2),
                     Self.fixed(s.moved?.rmse, 2), moving,
