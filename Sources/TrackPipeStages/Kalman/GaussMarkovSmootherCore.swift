@@ -59,12 +59,10 @@ struct GaussMarkovSmootherCore {
         var positionVariance: Double
     }
 
-    static let n = 6
-
     /// Applies fix `m`'s measurements to the state (`x`, `p`), one scalar update at a time, in the same order and
     /// with the same arithmetic on every call — the adjoint smoother replays them to find each update's gain again.
     /// When `log` is given, each applied update is recorded there (at most ``maximumUpdates``) with its gain in
-    /// `gains` (6 per update); returns how many were applied.
+    /// `gains` (2·`block` per update); returns how many were applied.
     /// `block`: the states per axis, 3 or 4 (``GaussMarkovErrors``). A speed without a course measures ‖v‖ with white
     /// noise even when the state has d: its row on v + d would have four terms, and a receiver that reports no course
     /// gives d nothing else to be measured by.
@@ -187,11 +185,11 @@ struct GaussMarkovSmootherCore {
     /// `predicted` is h(x⁻) for a linearised measurement (default h·x⁻). `ph` is scratch for P hᵀ; the gain K is
     /// written to `gain` when given. Returns the update as applied, or `nil` when s is not positive and finite
     /// (nothing changes).
-    /// `n` is the state's size (6, or 3 for one axis: ``GaussMarkovOneAxis``).
+    /// `n` is the state's size (2·block for both axes, block for one: ``GaussMarkovOneAxis``).
     @inline(__always) @discardableResult
     static func update(_ x: UnsafeMutablePointer<Double>, _ p: UnsafeMutablePointer<Double>, _ ph: UnsafeMutablePointer<Double>,
                        _ i0: Int, _ w0: Double, _ i1: Int = -1, _ w1: Double = 0, z: Double, variance: Double,
-                       predicted: Double? = nil, n: Int = GaussMarkovSmootherCore.n,
+                       predicted: Double? = nil, n: Int,
                        gain: UnsafeMutablePointer<Double>? = nil) -> AppliedUpdate? {
         // P hᵀ and s = h P hᵀ + r.
         for i in 0..<n { ph[i] = p[i * n + i0] * w0 + (i1 >= 0 ? p[i * n + i1] * w1 : 0) }
